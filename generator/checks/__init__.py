@@ -1,0 +1,31 @@
+"""CHECKS: the explicit list of rule checks; run_checks(game) runs them all on the model only."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator
+
+from generator.checks import counts, identifiers, links, maps, references, tables, translations, unknowns
+from generator.diagnostics import Diagnostic
+from generator.model import Game
+
+Check = Callable[[Game], Iterator[Diagnostic]]
+
+CHECKS: tuple[Check, ...] = (
+    identifiers.check_duplicate_ids,
+    links.check_data_links,
+    references.check_reference_tokens,
+    references.check_unused_targets,
+    tables.check_tables,
+    counts.check_counts,
+    maps.check_map,
+    translations.check_translations,
+    unknowns.check_unknowns,
+)
+
+
+def run_checks(game: Game, checks: Iterable[Check] = CHECKS) -> list[Diagnostic]:
+    """Every finding of every check; one check's findings never stop another from running."""
+    found: list[Diagnostic] = []
+    for check in checks:
+        found.extend(check(game))
+    return found

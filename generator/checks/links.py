@@ -1,0 +1,100 @@
+"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour) exist."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterator
+
+from generator.checks.identifiers import kind_word
+from generator.diagnostics import Diagnostic, make
+from generator.model import Game, where
+from generator.model.common import Shape
+
+
+def check_data_links(game: Game) -> Iterator[Diagnostic]:
+    for shape, path, kind, target in _links(game):
+        if target not in game.entities[kind]:
+            yield make("REF006", f"{kind_word(kind)} '{target}' does not exist", where(shape, *path),
+                       did_you_mean(target, game.entities[kind]))
+    yield from _card_fields(game)
+
+
+def did_you_mean(target: str, candidates) -> str:
+    close = difflib.get_close_matches(target, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
+    for faction in game.factions:
+        if faction.side:
+            yield faction, ("side",), "faction", faction.side
+        for kind in faction.limits:
+            yield faction, ("limits", kind), "piece_kind", kind
+    for piece in game.pieces:
+        yield piece, ("kind",), "piece_kind", piece.kind
+        if piece.faction:
+            yield piece, ("faction",), "faction", piece.faction
+        if piece.force:
+            yield piece, ("force",), "force", piece.force
+    for mix in game.mixes:
+        for index, part in enumerate(mix.parts or ()):
+            yield mix, ("parts", index), "mix", part
+        if mix.select:
+            for field, kind in (("kinds", "piece_kind"), ("factions", "faction"), ("pieces", "piece"),
+                                ("forces", "force")):
+                for index, target in enumerate(getattr(mix.select, field)):
+                    yield mix, ("select", field, index), kind, target
+    for force in game.forces:
+        if force.faction:
+            yield force, ("faction",), "faction", force.faction
+        for kind in force.totals:
+            yield force, ("totals", kind), "piece_kind", kind
+    for deck in game.decks:
+        if deck.card_type:
+            yield deck, ("card_type",), "card_type", deck.card_type
+        if deck.faction:
+            yield deck, ("faction",), "faction", deck.faction
+    for card in game.cards:
+        yield card, ("deck",), "deck", card.deck
+        if card.card_type:
+            yield card, ("card_type",), "card_type", card.card_type
+    for location in game.locations:
+        for index, neighbour in enumerate(location.adjacent):
+            yield location, ("adjacent", index), "location", neighbour
+        for index, route in enumerate(location.routes):
+            yield location, ("routes", index, "to"), "location", route.to
+        if location.owner:
+            yield location, ("owner",), "faction", location.owner
+        if location.in_:
+            yield location, ("in",), "location", location.in_
+    for hex_ in (game.map.hexes if game.map else ()):
+        if hex_.start:
+            yield hex_, ("start",), "force", hex_.start
+    for action in game.actions:
+        for index, kind in enumerate(action.by):
+            yield action, ("by", index), "piece_kind", kind
+    for step in game.setup:
+        for index, placement in enumerate(step.place):
+            if placement.piece:
+                yield step, ("place", index, "piece"), "piece", placement.piece
+            if placement.kind:
+                yield step, ("place", index, "kind"), "piece_kind", placement.kind
+            if ":" in placement.at:
+                yield step, ("place", index, "at"), "track", placement.at.split(":", 1)[0]
+            elif placement.at not in game.hex_ids():
+                yield step, ("place", index, "at"), "location", placement.at
+
+
+def _card_fields(game: Game) -> Iterator[Diagnostic]:
+    for card in game.cards:
+        deck = game.get("deck", card.deck)
+        type_id = card.card_type or (deck.card_type if deck else None)
+        card_type = game.get("card_type", type_id) if type_id else None
+        if card_type is None:
+            continue
+        for name in card.fields:
+            if name not in card_type.fields:
+                yield make("REF006", f"card type '{card_type.id}' has no field '{name}'",
+                           where(card, "fields", name),
+                           did_you_mean(name, card_type.fields) or
+                           f"declare it in the card type's `fields` ({', '.join(card_type.fields) or 'none yet'})")

@@ -1,0 +1,62 @@
+"""MAP…: adjacency is symmetric and self-free, locations are connected, hexes lie on the grid."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from generator.diagnostics import Diagnostic, make
+from generator.model import Game, where
+
+_UNCONNECTED_TYPES = {"box", "city", "port", "hex"}
+
+
+def neighbours(game: Game) -> dict[str, set[str]]:
+    """Every location's neighbours: explicit lists, routes and the map's adjacency rule together."""
+    result = {loc.id: set(loc.adjacent) | {route.to for route in loc.routes} for loc in game.locations}
+    rule = game.map.adjacency if game.map else None
+    if rule and rule.rule == "consecutive":
+        numbered = sorted((loc.number, loc.id) for loc in game.locations if loc.number is not None
+                          and loc.type not in _UNCONNECTED_TYPES)
+        pairs = list(zip(numbered, numbered[1:]))
+        if rule.wrap and len(numbered) > 2:
+            pairs.append((numbered[-1], numbered[0]))
+        for (_, a), (_, b) in pairs:
+            result[a].add(b)
+            result[b].add(a)
+    return result
+
+
+def check_map(game: Game) -> Iterator[Diagnostic]:
+    if game.map is None:
+        return
+    by_id = {loc.id: loc for loc in game.locations}
+    for loc in game.locations:
+        for index, other in enumerate(loc.adjacent):
+            if other == loc.id:
+                yield make("MAP002", f"location '{loc.id}' lists itself as adjacent", where(loc, "adjacent", index))
+            elif other in by_id and loc.id not in by_id[other].adjacent:
+                yield make("MAP001", f"'{loc.id}' lists '{other}' as adjacent, but '{other}' does not list "
+                           f"'{loc.id}'", where(loc, "adjacent", index),
+                           f"add '{loc.id}' to the `adjacent` of '{other}'", [(f"'{other}' is here", where(by_id[other], "id"))])
+    connected = neighbours(game)
+    linked_to = {target for targets in connected.values() for target in targets}
+    for loc in game.locations:
+        if (loc.type not in _UNCONNECTED_TYPES and loc.in_ is None and not connected[loc.id]
+                and loc.id not in linked_to and loc.adjacent_unknown is None):
+            yield make("MAP003", f"location '{loc.id}' is connected to no other location", where(loc, "id"),
+                       "list its neighbours in `adjacent`, or add `adjacent_unknown: why`")
+    yield from _hexes(game)
+
+
+def _hexes(game: Game) -> Iterator[Diagnostic]:
+    hexes = game.map.hexes
+    if hexes and game.map.grid is None:
+        yield make("MAP005", "the map lists hexes but declares no `grid`", where(hexes[0], "id"))
+        return
+    valid = game.hex_ids()
+    for hex_ in hexes:
+        if hex_.id not in valid:
+            grid = game.map.grid
+            yield make("MAP004", f"hex '{hex_.id}' is outside the {grid.columns}×{grid.rows} grid",
+                       where(hex_, "id"), f"hex ids follow {grid.id_format!r} from column {grid.first_column}, "
+                       f"row {grid.first_row}")

@@ -1,0 +1,69 @@
+"""REF…: every reference token in the source texts resolves; tables and terms are used somewhere."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from generator import counting, references
+from generator.checks.identifiers import kind_word
+from generator.checks.links import did_you_mean
+from generator.diagnostics import Diagnostic, Span, make
+from generator.model import Game, where
+from generator.model.texts import SourceText, iter_texts
+
+
+def text_span(source: SourceText, offset: int) -> Span:
+    document, base = source.owner._where
+    return document.offset_span(base + source.path, offset)
+
+
+def check_reference_tokens(game: Game) -> Iterator[Diagnostic]:
+    for source in iter_texts(game):
+        tokens, malformed = references.find_tokens(source.text)
+        for bad in malformed:
+            yield make("REF003", f"'{bad.text}' looks like a reference token but {bad.reason}",
+                       text_span(source, bad.start))
+        for token in tokens:
+            problem = resolve_problem(game, token)
+            if problem:
+                code, message, hint = problem
+                yield make(code, message, text_span(source, token.start), hint)
+
+
+def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str] | None:
+    """Why a token does not resolve, as (code, message, hint), or None when it does."""
+    if token.kind not in references.KINDS:
+        close = did_you_mean(token.kind, references.KINDS)
+        return ("REF002", f"'{{{token.kind}:…}}' is not a reference kind",
+                close or f"expected one of: {', '.join(references.KINDS)}")
+    collection = references.KINDS[token.kind]
+    if collection is None:
+        try:
+            (counting.count if token.kind == "count" else counting.value)(game, token.target)
+        except counting.SelectorError as error:
+            return ("REF004", f"{token.text}: {error}", "see docs/content-format.md, 'Reference tokens'")
+        return None
+    if token.target in game.entities[collection]:
+        return None
+    elsewhere = [kind for kind, ids in game.entities.items() if token.target in ids and kind != collection]
+    hint = did_you_mean(token.target, game.entities[collection])
+    if elsewhere:
+        other = next((k for k, c in references.KINDS.items() if c == elsewhere[0]), None)
+        hint = (f"'{token.target}' is a {kind_word(elsewhere[0])}" +
+                (f": write {{{other}:{token.target}}}" if other else ""))
+    return ("REF001", f"{token.text} refers to a {kind_word(collection)} that does not exist", hint)
+
+
+def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
+    used: set[tuple[str, str]] = set()
+    for source in iter_texts(game):
+        for token in references.find_tokens(source.text)[0]:
+            used.add((token.kind, token.target))
+    for table in game.tables:
+        if ("table", table.id) not in used:
+            yield make("REF007", f"table '{table.id}' is not referred to by any text, so no book prints it",
+                       where(table, "id"), f"refer to it with {{table:{table.id}}} where the rules use it")
+    for term in game.terms:
+        if ("term", term.id) not in used:
+            yield make("REF008", f"glossary term '{term.id}' is not referred to by any text",
+                       where(term, "id"), f"mark a use with {{term:{term.id}}}, or remove the term")

@@ -1,0 +1,113 @@
+"""I18N…: each declared language translates every source text, from its current version, keeping tokens."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from generator import references
+from generator.checks.references import text_span
+from generator.diagnostics import Diagnostic, Span, make
+from generator.model import Game, Translation, where
+from generator.model.texts import SourceText, iter_texts
+from generator.model.translations import Entry, fingerprint
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The state of one source text in one language."""
+
+    key: str
+    status: str                 # translated | missing | stale | unstamped | broken
+    source: SourceText | None
+    span: Span                  # the translation entry, or the source text when missing
+    detail: str = ""
+
+
+def compare(game: Game, translation: Translation) -> list[Comparison]:
+    """One comparison per source text, plus one per translation key that matches no source (orphan)."""
+    entries = translation.content.entries
+    document = translation.document
+    results = []
+    seen = set()
+    for source in iter_texts(game):
+        seen.add(source.key)
+        entry = entries.get(source.key)
+        if entry is None or not (entry.text if isinstance(entry, Entry) else entry).strip():
+            results.append(Comparison(source.key, "missing", source, text_span(source, 0)))
+            continue
+        span = document.key_span(("entries", source.key))
+        text = entry.text if isinstance(entry, Entry) else entry
+        stamp = entry.source if isinstance(entry, Entry) else None
+        lost, added = _token_difference(source.text, text)
+        if lost or added:
+            detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
+                                             f"added {', '.join(added)}" if added else ""]))
+            results.append(Comparison(source.key, "broken", source, span, detail))
+        elif stamp is None:
+            results.append(Comparison(source.key, "unstamped", source, span))
+        elif stamp != fingerprint(source.text):
+            results.append(Comparison(source.key, "stale", source, span))
+        else:
+            results.append(Comparison(source.key, "translated", source, span, _number_difference(source.text, text)))
+    for key in entries:
+        if key not in seen:
+            results.append(Comparison(key, "orphan", None, document.key_span(("entries", key))))
+    return results
+
+
+def _token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
+    wanted = Counter(token.identity for token in references.find_tokens(source)[0])
+    found = Counter(token.identity for token in references.find_tokens(translated)[0])
+    shown = lambda identities: [f"{{{kind}:{target}}}" for kind, target in sorted(identities.elements())]
+    return shown(wanted - found), shown(found - wanted)
+
+
+def _number_difference(source: str, translated: str) -> str:
+    numbers = lambda text: Counter(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text)))
+    missing = numbers(source) - numbers(translated)
+    extra = numbers(translated) - numbers(source)
+    if not missing and not extra:
+        return ""
+    return "; ".join(filter(None, [f"the source has {', '.join(sorted(missing))}" if missing else "",
+                                   f"the translation has {', '.join(sorted(extra))}" if extra else ""]))
+
+
+_CODES = {"missing": "I18N001", "stale": "I18N002", "broken": "I18N003", "unstamped": "I18N004",
+          "orphan": "I18N005"}
+
+
+def check_translations(game: Game) -> Iterator[Diagnostic]:
+    manifest = game.manifest
+    for language in manifest.languages:
+        if language != manifest.source_language and language not in game.translations:
+            yield make("I18N007", f"language '{language}' is declared but i18n/{language}.yaml does not exist",
+                       where(manifest, "languages"),
+                       f"run `imprenta i18n init {game.folder} --lang {language}` to start it")
+    for language, translation in sorted(game.translations.items()):
+        if language not in manifest.languages or language == manifest.source_language:
+            yield make("I18N008", f"i18n/{language}.yaml translates into '{language}', which the game does "
+                       "not declare", translation.document.span(("language",)),
+                       f"add '{language}' to `languages` in the game manifest")
+            continue
+        for item in compare(game, translation):
+            yield from _diagnose(item, language)
+
+
+def _diagnose(item: Comparison, language: str) -> Iterator[Diagnostic]:
+    if item.status == "translated":
+        if item.detail:
+            yield make("I18N006", f"'{item.key}' ({language}) states different numbers: {item.detail}", item.span)
+        return
+    message = {
+        "missing": f"'{item.key}' has no {language} translation",
+        "stale": f"the source of '{item.key}' changed since its {language} translation was made",
+        "broken": f"the {language} translation of '{item.key}' does not keep its reference tokens: {item.detail}",
+        "unstamped": f"the {language} translation of '{item.key}' does not record its source",
+        "orphan": f"'{item.key}' in the {language} translation matches no source text",
+    }[item.status]
+    yield make(_CODES[item.status], message, item.span)

@@ -1,0 +1,167 @@
+"""The `imprenta` command: parse, call the pipeline, print, return an exit code. No logic here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from generator import __version__
+
+_FORMATS = click.Choice(["text", "json", "sarif"])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="imprenta")
+def cli() -> None:
+    """Imprenta: board wargames from YAML to paper."""
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path), default=Path("content"))
+@click.option("--format", "output_format", type=_FORMATS, default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--select", default="", metavar="CODES", help="Report only these codes or prefixes (comma-separated).")
+@click.option("--ignore", default="", metavar="CODES", help="Do not report these codes or prefixes.")
+@click.option("--quiet", "-q", is_flag=True, help="No source lines nor summary in text output.")
+def check(path: Path, output_format: str, strict: bool, select: str, ignore: str, quiet: bool) -> None:
+    """Check a game folder (or every game in a folder) and report every problem found."""
+    from generator import pipeline, reporting
+    from generator.diagnostics import Policy, has_errors
+
+    folders = pipeline.game_folders(path)
+    if not folders:
+        raise click.UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+    policy = Policy(ignore=_codes(ignore), select=_codes(select), strict=strict)
+    found = []
+    for folder in folders:
+        found.extend(pipeline.check(folder, policy).diagnostics)
+    if output_format == "json":
+        click.echo(reporting.as_json(found))
+    elif output_format == "sarif":
+        click.echo(reporting.as_sarif(found))
+    else:
+        if found:
+            click.echo(reporting.as_text(found, show_source=not quiet))
+        if not quiet:
+            click.echo(f"{len(folders)} game{'s' * (len(folders) != 1)} checked: {reporting.summary(found)}",
+                       err=bool(found))
+    sys.exit(1 if has_errors(found) else 0)
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def inventory(path: Path, output_format: str) -> None:
+    """The bill of materials of a game, counted from its data."""
+    from generator import inventory as bill
+    from generator import reporting
+    from generator.load import load_game
+
+    loaded = load_game(path)
+    if loaded.game is None:
+        click.echo(reporting.as_text(loaded.diagnostics), err=True)
+        sys.exit(1)
+    report = bill.inventory(loaded.game)
+    click.echo(json.dumps(report, ensure_ascii=False, indent=2) if output_format == "json" else bill.as_text(report))
+
+
+@cli.command()
+@click.option("--kind", type=click.Choice(["content", "translation"]), default="content", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+def schema(kind: str, out: Path | None) -> None:
+    """Print the JSON Schema of content files (or translation files) for editors."""
+    from generator.schema import json_schema
+
+    text = json.dumps(json_schema(kind), ensure_ascii=False, indent=2)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+    else:
+        click.echo(text)
+
+
+@cli.group()
+def i18n() -> None:
+    """Translation tools: status, init, stamp."""
+
+
+@i18n.command("status")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--lang", "languages", multiple=True, help="Only these languages.")
+@click.option("--all", "show_all", is_flag=True, help="List every problem, not the first 20 per kind.")
+def i18n_status(path: Path, languages: tuple[str, ...], show_all: bool) -> None:
+    """Per language: completion, and the missing, stale, broken and unstamped entries with file:line."""
+    from generator.i18n_status import status_text
+    from generator.load import load_game
+    from generator import reporting
+
+    loaded = load_game(path)
+    if loaded.game is None:
+        click.echo(reporting.as_text(loaded.diagnostics), err=True)
+        sys.exit(1)
+    text, complete = status_text(loaded.game, languages, show_all)
+    click.echo(text)
+    sys.exit(0 if complete else 1)
+
+
+@i18n.command("stamp")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--lang", "language", required=True)
+@click.option("--all", "all_entries", is_flag=True, help="Re-stamp every entry, including stale ones.")
+def i18n_stamp(path: Path, language: str, all_entries: bool) -> None:
+    """Record the source fingerprint in translations that lack one (after checking them)."""
+    from generator.i18n_files import stamp
+    from generator.load import load_game
+
+    game = _game_or_exit(load_game(path))
+    if language not in game.translations:
+        raise click.UsageError(f"{path} has no i18n/{language}.yaml")
+    written, count = stamp(game, language, all_entries)
+    click.echo(f"{written}: stamped {count} entr{'y' if count == 1 else 'ies'}")
+
+
+@i18n.command("init")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--lang", "language", required=True)
+def i18n_init(path: Path, language: str) -> None:
+    """Start i18n/<lang>.yaml with every source text, ready to be translated."""
+    from generator.i18n_files import init
+    from generator.load import load_game
+
+    game = _game_or_exit(load_game(path))
+    try:
+        written = init(game, language)
+    except FileExistsError:
+        raise click.UsageError(f"{path}/i18n/{language}.yaml exists already") from None
+    click.echo(f"{written}: started with every source text")
+
+
+def _game_or_exit(loaded):
+    from generator import reporting
+
+    if loaded.game is None:
+        click.echo(reporting.as_text(loaded.diagnostics), err=True)
+        sys.exit(1)
+    return loaded.game
+
+
+def _codes(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        cli.main(args=argv, prog_name="imprenta", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        return 130
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    return 0

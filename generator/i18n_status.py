@@ -1,0 +1,44 @@
+"""The report `imprenta i18n status` prints: completion per language and what remains, with places."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from generator.checks.translations import compare
+from generator.model import Game
+
+_ORDER = ("missing", "stale", "broken", "unstamped", "orphan")
+_LIMIT = 20
+
+
+def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = False) -> tuple[str, bool]:
+    """The report, and whether every asked language is complete (nothing missing, stale or broken)."""
+    manifest = game.manifest
+    wanted = languages or tuple(lang for lang in manifest.languages if lang != manifest.source_language)
+    lines = [f"{game.id}: source language {manifest.source_language}"]
+    complete = True
+    for language in wanted:
+        translation = game.translations.get(language)
+        if translation is None:
+            lines.append(f"{language}: no i18n/{language}.yaml (0 %)")
+            complete = False
+            continue
+        results = compare(game, translation)
+        by_status = defaultdict(list)
+        for item in results:
+            by_status[item.status].append(item)
+        total = sum(1 for item in results if item.status != "orphan")
+        done = len(by_status["translated"]) + len(by_status["unstamped"])
+        percent = 100 * done / total if total else 100.0
+        shown = f"{percent:.1f}".rstrip("0").rstrip(".")
+        lines.append(f"{language}: {shown} % translated ({done} of {total})"
+                     + "".join(f", {len(by_status[s])} {s}" for s in _ORDER if by_status[s]))
+        for status in _ORDER:
+            items = by_status[status]
+            for item in items if show_all else items[:_LIMIT]:
+                detail = f" ({item.detail})" if item.detail else ""
+                lines.append(f"  {item.span}: {status} {item.key}{detail}")
+            if not show_all and len(items) > _LIMIT:
+                lines.append(f"  … {len(items) - _LIMIT} more {status} (--all lists them)")
+        complete &= not (by_status["missing"] or by_status["stale"] or by_status["broken"])
+    return "\n".join(lines), complete

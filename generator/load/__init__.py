@@ -1,0 +1,168 @@
+"""load_game(folder): every YAML file of a game folder to one validated Game, and the problems found."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from generator.diagnostics import Diagnostic, Span, make
+from generator.load.validation import validate
+from generator.load.yaml_nodes import Document, display_path, load_file
+from generator.model import Game, Translation
+from generator.model.common import Shape
+from generator.model.content import COLLECTIONS, ContentFile
+from generator.model.translations import TranslationFile
+
+_SKIPPED_FOLDERS = {"i18n", "templates", "build"}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    game: Game | None
+    diagnostics: list[Diagnostic]
+
+
+def content_files(folder: Path) -> list[Path]:
+    """The content files of a game folder, in a stable order (game.yaml first)."""
+    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+             and not (set(p.relative_to(folder).parts[:-1]) & _SKIPPED_FOLDERS)]
+    return sorted(files, key=lambda p: (p.name != "game.yaml", p.relative_to(folder).as_posix()))
+
+
+def translation_files(folder: Path) -> list[Path]:
+    i18n = folder / "i18n"
+    return sorted(p for p in i18n.glob("*.y*ml") if p.is_file()) if i18n.is_dir() else []
+
+
+def is_game_folder(folder: Path) -> bool:
+    return folder.is_dir() and ((folder / "game.yaml").is_file() or (folder / "game.yml").is_file())
+
+
+def load_game(folder: Path) -> Loaded:
+    diagnostics: list[Diagnostic] = []
+    collections: dict[str, list[Any]] = {name: [] for name in COLLECTIONS}
+    manifests: list[tuple[Any, Span]] = []
+    maps: list[tuple[Any, Span]] = []
+    for path in content_files(folder):
+        document, problems = load_file(path)
+        diagnostics.extend(problems)
+        if document is None:
+            continue
+        if not isinstance(document.data, dict):
+            diagnostics.append(make("YML007", f"{document.file} holds {_kind_of(document.data)}, not a mapping "
+                                    "of collections", document.span(()),
+                                    f"Start the file with one of: game, {', '.join(COLLECTIONS)}, map."))
+            continue
+        for key in document.data:
+            _load_collection(document, key, collections, manifests, maps, diagnostics)
+    translations = _load_translations(folder, diagnostics)
+    if len(manifests) != 1:
+        span = manifests[1][1] if len(manifests) > 1 else Span(display_path(folder / "game.yaml"), 1, 1)
+        message = ("the game manifest is given twice" if manifests
+                   else "no content file holds the game manifest (`game:`)")
+        diagnostics.append(make("SCH010", message, span, "Keep exactly one `game:` mapping, in game.yaml.",
+                                [("first given here", manifests[0][1])] if len(manifests) > 1 else []))
+        return Loaded(None, diagnostics)
+    if len(maps) > 1:
+        diagnostics.append(make("SCH010", "the map is given twice", maps[1][1],
+                                related=[("first given here", maps[0][1])]))
+    game = Game(folder=folder, manifest=manifests[0][0], map=maps[0][0] if maps else None,
+                translations=translations, **{name: tuple(items) for name, items in collections.items()})
+    return Loaded(game, diagnostics)
+
+
+def _load_collection(document: Document, key: str, collections: dict[str, list[Any]],
+                     manifests: list, maps: list, diagnostics: list[Diagnostic]) -> None:
+    fields = ContentFile.model_fields
+    if key not in fields:
+        close = difflib.get_close_matches(key, list(fields), n=1)
+        diagnostics.append(make("SCH001", f"unknown collection '{key}'", document.key_span((key,)),
+                                f"did you mean '{close[0]}'?" if close else
+                                f"expected one of: {', '.join(fields)}"))
+        return
+    value = document.data[key]
+    annotation_model = _item_model(key)
+    if key in ("game", "map"):
+        if value is None:
+            return
+        shape, problems = validate(annotation_model, document, (key,))
+        diagnostics.extend(problems)
+        if shape is not None:
+            attach_places(shape, document, (key,))
+            (manifests if key == "game" else maps).append((shape, document.span((key,))))
+        return
+    if value is None:
+        return
+    if not isinstance(value, list):
+        diagnostics.append(make("SCH002", f"expected a list of {key}; received {_kind_of(value)}",
+                                document.span((key,)), "Start each item with '- '."))
+        return
+    for index in range(len(value)):
+        shape, problems = validate(annotation_model, document, (key, index))
+        diagnostics.extend(problems)
+        if shape is not None:
+            attach_places(shape, document, (key, index))
+            collections[key].append(shape)
+
+
+def _item_model(collection: str) -> type[BaseModel]:
+    from generator.load.validation import _model_in
+
+    return _model_in(ContentFile.model_fields[collection].annotation)
+
+
+def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
+    """Record in every shape the document and path it was read from (spans are looked up lazily)."""
+    if isinstance(shape, Shape):
+        shape._where = (document, path)
+    for name, info in type(shape).model_fields.items():
+        value = getattr(shape, name)
+        key = info.alias or name
+        if isinstance(value, BaseModel):
+            attach_places(value, document, path + (key,))
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                if isinstance(item, BaseModel):
+                    attach_places(item, document, path + (key, index))
+        elif isinstance(value, dict):
+            for item_key, item in value.items():
+                if isinstance(item, BaseModel):
+                    attach_places(item, document, path + (key, item_key))
+
+
+def _load_translations(folder: Path, diagnostics: list[Diagnostic]) -> dict[str, Translation]:
+    result: dict[str, Translation] = {}
+    for path in translation_files(folder):
+        document, problems = load_file(path)
+        diagnostics.extend(problems)
+        if document is None:
+            continue
+        if not isinstance(document.data, dict):
+            diagnostics.append(make("YML007", f"{document.file} holds {_kind_of(document.data)}, not a mapping",
+                                    document.span(()), "Start the file with `language:` and `entries:`."))
+            continue
+        content, problems = validate(TranslationFile, document, ())
+        diagnostics.extend(problems)
+        if content is None:
+            continue
+        attach_places(content, document, ())
+        if content.language != path.stem:
+            diagnostics.append(make("SCH004", f"the file {path.name} declares language '{content.language}'",
+                                    document.span(("language",)), f"Name the file {content.language}.yaml, "
+                                    f"or set `language: {path.stem}`."))
+        result[content.language] = Translation(content.language, content, document)
+    return result
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"the value {value!r}"

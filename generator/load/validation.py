@@ -1,0 +1,160 @@
+"""Validate loaded values against the declared shapes and say what went wrong, in our own words.
+
+Pydantic reports a location as a path of keys, indices and union-member tags;
+we walk that path through the actual data to find the node the user wrote,
+so every message points at a file, line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from generator.diagnostics import Diagnostic, make
+from generator.load.yaml_nodes import Document, Path_
+
+M = TypeVar("M", bound=BaseModel)
+
+_EXPECTED = {
+    "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
+    "int_from_float": "a whole number", "float_type": "a number", "float_parsing": "a number",
+    "bool_type": "true or false", "bool_parsing": "true or false", "list_type": "a list",
+    "dict_type": "a mapping", "model_type": "a mapping", "model_attributes_type": "a mapping",
+    "tuple_type": "a list", "none_required": "nothing", "dataclass_type": "a mapping",
+}
+_TYPE_ERRORS = set(_EXPECTED)
+
+
+def validate(model: type[M], document: Document, path: Path_) -> tuple[M | None, list[Diagnostic]]:
+    """The value at `path` of `document` as a `model`, or None and the reasons it is not one."""
+    value = document.data
+    for part in path:
+        value = value[part]
+    try:
+        return model.model_validate(value), []
+    except ValidationError as error:
+        return None, _diagnostics(error, document, path, value, model)
+
+
+def _diagnostics(error: ValidationError, document: Document, base: Path_, value: Any,
+                 model: type[BaseModel]) -> list[Diagnostic]:
+    grouped: dict[Path_, list[dict]] = {}
+    for detail in error.errors(include_url=False):
+        relative, last = _data_path(value, detail["loc"], detail["type"])
+        detail = dict(detail, _last=last)
+        grouped.setdefault(relative, []).append(detail)
+    deep = {p for p, details in grouped.items() if any(d["type"] not in _TYPE_ERRORS for d in details)}
+    result = []
+    for relative, details in grouped.items():
+        has_deeper = any(len(p) > len(relative) and p[: len(relative)] == relative for p in deep)
+        specific = [d for d in details if d["type"] not in _TYPE_ERRORS]
+        if specific:
+            details = specific
+        elif has_deeper:
+            continue  # a union member matched the mapping's shape; its own errors say more
+        result.extend(_describe(details, document, base + relative, _value_at(value, relative), model))
+    return result
+
+
+def _data_path(value: Any, loc: tuple, error_type: str) -> tuple[Path_, str | None]:
+    """The part of `loc` that exists in the data, and the missing/extra key at its end if any."""
+    path: list = []
+    current = value
+    last = None
+    for index, part in enumerate(loc):
+        if isinstance(current, dict) and isinstance(part, str) and part in current:
+            path.append(part)
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            path.append(part)
+            current = current[part]
+        elif index == len(loc) - 1 and error_type == "missing":
+            last = str(part)
+    return tuple(path), last
+
+
+def _value_at(value: Any, path: Path_) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def _describe(details: list[dict], document: Document, path: Path_, value: Any,
+              model: type[BaseModel]) -> list[Diagnostic]:
+    first = details[0]
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        key = str(path[-1])
+        parent = path[:-1]
+        allowed = _allowed_keys(model, parent, document)
+        close = difflib.get_close_matches(key, allowed, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else (
+            f"expected one of: {', '.join(allowed)}" if allowed else "")
+        return [make("SCH001", f"unknown key '{key}'", document.key_span(path), hint)]
+    if kind == "missing":
+        missing = [d["_last"] for d in details if d["type"] == "missing" and d["_last"]]
+        names = ", ".join(f"'{m}'" for m in dict.fromkeys(missing)) or "a required key"
+        return [make("SCH003", f"missing key {names}", document.span(path), "")]
+    if kind in _TYPE_ERRORS:
+        expected = " or ".join(dict.fromkeys(_EXPECTED[d["type"]] for d in details))
+        if len(details) > 1 and isinstance(value, dict) and "unknown" not in value:
+            expected += " (or {unknown: …})" if "text" in expected else ""
+        return [make("SCH002", f"expected {expected}; received {_shown(value)}", document.span(path))]
+    if kind in ("literal_error", "enum"):
+        allowed = first.get("ctx", {}).get("expected", "")
+        options = [o.strip().strip("'") for o in allowed.replace(" or ", ",").split(",") if o.strip()]
+        close = difflib.get_close_matches(str(value), options, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else ""
+        return [make("SCH004", f"expected one of: {', '.join(options)}; received {_shown(value)}",
+                     document.span(path), hint)]
+    if kind.startswith(("SCH", "REF")) and kind[3:].isdigit():
+        return [make(kind, first["msg"], document.span(path))]
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
+                "string_pattern_mismatch", "too_short", "too_long"):
+        return [make("SCH004", f"{_shown(value)} is not allowed here: {first['msg'].lower()}",
+                     document.span(path))]
+    return [make("SCH002", f"{first['msg']}; received {_shown(value)}", document.span(path))]
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"'{value[:40]}…'" if len(value) > 40 else f"'{value}'"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+def _allowed_keys(model: type[BaseModel], path: Path_, document: Document) -> list[str]:
+    """The keys the shape at `path` (relative to `model`) accepts, for "did you mean"."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        field = getattr(current, "model_fields", {}).get(part)
+        if field is None:
+            return []
+        current = _model_in(field.annotation)
+        if current is None:
+            return []
+    fields = getattr(current, "model_fields", {})
+    return [info.alias or name for name, info in fields.items()]
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    import typing
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,310 @@
+"""Safe YAML to plain values, keeping the file, line and column of every key and value.
+
+PyYAML's `safe_load` forgets positions, keeps the last of two duplicate keys,
+and reads YAML 1.1 (`no` is false, `0507` is 507, `1:30` is 90). Imprenta
+composes nodes with the C parser instead, resolves plain scalars by the YAML
+1.2 core schema plus "a number with a leading zero is text", and turns every
+failure into a diagnostic.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from generator.diagnostics import Diagnostic, Span, make
+
+MAX_NODES = 200_000          # values produced from one file, aliases counted at each use
+MAX_DEPTH = 64               # nesting of mappings and sequences
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+Path_ = tuple[str | int, ...]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class _CoreResolver(yaml.resolver.Resolver):
+    """YAML 1.2 core schema tags for plain scalars; everything else is a string."""
+
+
+_CoreResolver.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?(?:0|[1-9][0-9]*)|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    ("tag:yaml.org,2002:float",
+     r"^(?:[-+]?(?:(?:0|[1-9][0-9]*)\.[0-9]*|\.[0-9]+|(?:0|[1-9][0-9]*)(?:\.[0-9]*)?[eE][-+]?[0-9]+)"
+     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+0123456789."),
+):
+    _CoreResolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+_CoreResolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^$"), [""])
+
+
+try:
+    from yaml.cyaml import CParser as _Parser
+    _PARSER_BASES: tuple = (_Parser,)
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _PARSER_BASES = (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser)
+
+
+class _Loader(*_PARSER_BASES, yaml.composer.Composer, _CoreResolver):  # type: ignore[misc]
+    def __init__(self, stream: str) -> None:
+        for base in _PARSER_BASES:
+            base.__init__(self, stream) if base in (_PARSER_BASES[0],) else base.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _CoreResolver.__init__(self)
+
+
+@dataclass
+class Document:
+    """One loaded YAML file: its plain data and where each part of it was written."""
+
+    file: PurePosixPath
+    data: Any
+    lines: list[str]
+    spans: dict[Path_, Span] = field(default_factory=dict)
+    key_spans: dict[Path_, Span] = field(default_factory=dict)
+    literal: set[Path_] = field(default_factory=set)
+
+    def span(self, path: Path_) -> Span:
+        """The span of the value at `path`, or of its nearest enclosing value."""
+        while path not in self.spans and path:
+            path = path[:-1]
+        return self.spans.get(path, Span(self.file, 1, 1))
+
+    def key_span(self, path: Path_) -> Span:
+        return self.key_spans.get(path) or self.span(path)
+
+    def offset_span(self, path: Path_, offset: int) -> Span:
+        """The span of character `offset` inside the string at `path`.
+
+        Exact for literal block scalars (`|`); other scalar styles fold or
+        escape their text, so the scalar's own start is returned.
+        """
+        start = self.span(path)
+        if path not in self.literal:
+            return start
+        text = _value_at(self.data, path)
+        before = text[:offset]
+        line = start.line + 1 + before.count("\n")
+        first = start.line  # 1-based line of the `|`; content starts on the next line
+        indent = _block_indent(self.lines, first)
+        column = indent + len(before) - (before.rfind("\n") + 1) + 1
+        return Span(self.file, line, column)
+
+
+def display_path(path: Path) -> PurePosixPath:
+    """The path a user can click: relative to the working directory when it is below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        relative = str(path)
+    if relative.startswith(".."):
+        relative = str(path.resolve())
+    return PurePosixPath(Path(relative).as_posix())
+
+
+def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, [make("YML002", f"cannot read {shown}: {error.strerror or error}", Span(shown, 1, 1))]
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [make("YML004", f"{shown} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}",
+                           Span(shown, 1, 1))]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        return None, [make("YML002", f"{shown} is not UTF-8 text (byte {error.start})", Span(shown, line, 1),
+                           "Save the file as UTF-8.")]
+    return load_text(text, shown)
+
+
+def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Diagnostic]]:
+    try:
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = Span(shown, mark.line + 1, mark.column + 1) if mark else Span(shown, 1, 1)
+        problem = error.problem or error.context or "invalid YAML"
+        return None, [make("YML001", f"YAML syntax error: {problem}", span, _syntax_hint(problem))]
+    except yaml.YAMLError as error:
+        return None, [make("YML001", f"YAML syntax error: {error}", Span(shown, 1, 1))]
+    except RecursionError:
+        return None, [make("YML005", f"the document nests deeper than {MAX_DEPTH} levels", Span(shown, 1, 1))]
+    document = Document(shown, None, text.splitlines())
+    if node is None:
+        document.data = {}
+        return document, []
+    problem = _measure(node, shown)
+    if problem:
+        return None, [problem]
+    builder = _Builder(document)
+    try:
+        document.data = builder.build(node, (), 0)
+    except _TooLarge as error:
+        return None, builder.diagnostics + [error.diagnostic]
+    return document, builder.diagnostics
+
+
+def _measure(root: yaml.Node, shown: PurePosixPath) -> Diagnostic | None:
+    """Refuse documents whose aliases expand too far or which nest too deep, before building anything.
+
+    Sizes are memoised per node, so a billion-laughs document costs as many
+    steps as it has distinct nodes, not as many as it would expand to.
+    """
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node, depth: int) -> int:
+        if depth > MAX_DEPTH:
+            raise _TooLarge(make("YML005", f"the document nests deeper than {MAX_DEPTH} levels",
+                                 Span(shown, node.start_mark.line + 1, node.start_mark.column + 1)))
+        known = sizes.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, yaml.MappingNode):
+            total = 1 + sum(size(k, depth + 1) + size(v, depth + 1) for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            total = 1 + sum(size(item, depth + 1) for item in node.value)
+        else:
+            total = 1
+        if total > MAX_NODES:
+            raise _TooLarge(make("YML004", f"the document expands to more than {MAX_NODES} values",
+                                 Span(shown, node.start_mark.line + 1, node.start_mark.column + 1),
+                                 "A chain of aliases expands exponentially; write the values out."))
+        sizes[id(node)] = total
+        return total
+
+    try:
+        size(root, 0)
+    except _TooLarge as error:
+        return error.diagnostic
+    return None
+
+
+class _TooLarge(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+
+
+class _Builder:
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.diagnostics: list[Diagnostic] = []
+        self.count = 0
+
+    def span(self, mark) -> Span:
+        return Span(self.document.file, mark.line + 1, mark.column + 1)
+
+    def build(self, node: yaml.Node, path: Path_, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _TooLarge(make("YML004", f"the document expands to more than {MAX_NODES} values",
+                                 self.span(node.start_mark),
+                                 "A chain of aliases expands exponentially; write the values out."))
+        if depth > MAX_DEPTH:
+            raise _TooLarge(make("YML005", f"the document nests deeper than {MAX_DEPTH} levels",
+                                 self.span(node.start_mark)))
+        self.document.spans.setdefault(path, self.span(node.start_mark))
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, path, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (index,), depth + 1) for index, item in enumerate(node.value)]
+        if node.style == "|":
+            self.document.literal.add(path)
+        return self.scalar(node)
+
+    def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        first_seen: dict[str, Span] = {}
+        for key_node, value_node in node.value:
+            key_span = self.span(key_node.start_mark)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.diagnostics.append(make("SCH002", "merge keys (<<) are not supported", key_span,
+                                             "Write the keys out."))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.diagnostics.append(make("SCH002", "a mapping key must be a plain value, not a "
+                                             + ("list" if isinstance(key_node, yaml.SequenceNode) else "mapping"),
+                                             key_span))
+                continue
+            key = key_node.value
+            if key in first_seen:
+                self.diagnostics.append(make(
+                    "YML003", f"key '{key}' appears twice in this mapping", key_span,
+                    "Remove one of them; YAML would silently keep only the last.",
+                    [("first written here", first_seen[key])]))
+                continue
+            first_seen[key] = key_span
+            self.document.key_spans[path + (key,)] = key_span
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        value = node.value
+        span = self.span(node.start_mark)
+        tag = node.tag
+        if tag == "tag:yaml.org,2002:str" or node.style is not None:
+            if node.style is None or tag == "tag:yaml.org,2002:str":
+                return self.text(value, span)
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        if tag == "tag:yaml.org,2002:bool":
+            return value.lower() == "true"
+        if tag == "tag:yaml.org,2002:int":
+            try:
+                return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
+            except ValueError:
+                self.diagnostics.append(make("YML006", f"the number {value[:20]}… is too long to read", span,
+                                             "Quote it if it is text."))
+                return None
+        if tag == "tag:yaml.org,2002:float":
+            return float(value)
+        if tag.startswith("tag:yaml.org,2002:") or tag == "!":
+            return self.text(value, span)
+        self.diagnostics.append(make("SCH002", f"the tag {tag} is not supported", span,
+                                     "Content files use plain YAML values; remove the tag."))
+        return self.text(value, span)
+
+    def text(self, value: str, span: Span) -> str:
+        match = _CONTROL.search(value)
+        if match:
+            self.diagnostics.append(make("YML009", f"the text holds the control character "
+                                         f"U+{ord(match.group()):04X}", span,
+                                         "Remove it; use a real line break for a new line."))
+            value = _CONTROL.sub("", value)
+        return value
+
+
+def _value_at(data: Any, path: Path_) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _block_indent(lines: list[str], indicator_line: int) -> int:
+    for line in lines[indicator_line:]:
+        if line.strip():
+            return len(line) - len(line.lstrip(" "))
+    return 0
+
+
+def _syntax_hint(problem: str) -> str:
+    if "mapping values are not allowed" in problem:
+        return "A colon followed by a space starts a mapping; quote text that contains ': '."
+    if "found character '\\t'" in problem or "tab" in problem:
+        return "YAML indents with spaces, never tabs."
+    if "found undefined alias" in problem:
+        return "An alias (*name) needs an anchor (&name) earlier in the same file."
+    return ""

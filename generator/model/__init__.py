@@ -1,0 +1,111 @@
+"""Game: the root of one loaded game, immutable after loading, with the source place of every part."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator
+
+from generator.diagnostics import Span
+from generator.model.cards import Card, CardType, Deck
+from generator.model.common import Shape
+from generator.model.game import Faction, GameManifest
+from generator.model.maps import Location, Map, Track
+from generator.model.pieces import Force, Mix, Piece, PieceKind
+from generator.model.rules import Action, Icon, RuleDocument, Section, SetupStep, Term
+from generator.model.tables import Table
+from generator.model.translations import TranslationFile
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One language overlay as loaded, with the file it came from."""
+
+    language: str
+    content: TranslationFile
+    document: object  # yaml_nodes.Document
+
+
+@dataclass(frozen=True)
+class Game:
+    folder: Path
+    manifest: GameManifest
+    factions: tuple[Faction, ...] = ()
+    piece_kinds: tuple[PieceKind, ...] = ()
+    pieces: tuple[Piece, ...] = ()
+    mixes: tuple[Mix, ...] = ()
+    forces: tuple[Force, ...] = ()
+    card_types: tuple[CardType, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    cards: tuple[Card, ...] = ()
+    tables: tuple[Table, ...] = ()
+    map: Map | None = None
+    tracks: tuple[Track, ...] = ()
+    documents: tuple[RuleDocument, ...] = ()
+    terms: tuple[Term, ...] = ()
+    icons: tuple[Icon, ...] = ()
+    actions: tuple[Action, ...] = ()
+    setup: tuple[SetupStep, ...] = ()
+    translations: dict[str, Translation] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @cached_property
+    def entities(self) -> dict[str, dict[str, list[Shape]]]:
+        """Every entity with an id, by kind then id; a list holds more than one only for duplicates."""
+        kinds: dict[str, tuple] = {
+            "faction": self.factions, "piece_kind": self.piece_kinds, "piece": self.pieces, "mix": self.mixes,
+            "force": self.forces, "card_type": self.card_types, "deck": self.decks, "card": self.cards,
+            "table": self.tables, "location": self.locations, "track": self.tracks, "document": self.documents,
+            "section": tuple(section for _, section, _ in self.sections()), "term": self.terms,
+            "icon": self.icons, "action": self.actions, "setup": self.setup,
+            "hex": tuple(self.map.hexes) if self.map else (),
+        }
+        index: dict[str, dict[str, list[Shape]]] = {}
+        for kind, shapes in kinds.items():
+            by_id: dict[str, list[Shape]] = {}
+            for shape in shapes:
+                by_id.setdefault(shape.id, []).append(shape)
+            index[kind] = by_id
+        return index
+
+    def get(self, kind: str, id_: str) -> Shape | None:
+        found = self.entities[kind].get(id_)
+        return found[0] if found else None
+
+    @property
+    def locations(self) -> tuple[Location, ...]:
+        return tuple(self.map.locations) if self.map else ()
+
+    def sections(self) -> Iterator[tuple[RuleDocument, Section, tuple[Section, ...]]]:
+        """Every section of every document, depth first, with its ancestors."""
+        def walk(document, sections, ancestors):
+            for section in sections:
+                yield document, section, ancestors
+                yield from walk(document, section.sections, ancestors + (section,))
+
+        for document in self.documents:
+            yield from walk(document, document.sections, ())
+
+    def hex_ids(self) -> set[str]:
+        """Every hex id the grid defines."""
+        grid = self.map.grid if self.map else None
+        if grid is None:
+            return set()
+        return {grid.id_format.format(col=col, row=row)
+                for col in range(grid.first_column, grid.first_column + grid.columns)
+                for row in range(grid.first_row, grid.first_row + grid.rows)}
+
+
+def where(shape: Shape, *path: str | int) -> Span:
+    """The span of a shape, or of one of its fields (`where(card, "title")`)."""
+    document, base = shape._where
+    return document.span(base + path)
+
+
+def key_where(shape: Shape, key: str) -> Span:
+    document, base = shape._where
+    return document.key_span(base + (key,))

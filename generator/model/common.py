@@ -1,0 +1,124 @@
+"""The value types every content file shares: ids, texts, unknowns, lengths, colours, ranges."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, ClassVar, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from generator.dimensions import parse_length
+
+KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class Shape(BaseModel):
+    """Base of every content shape: unknown keys are errors, values are frozen after loading."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    _where: tuple = PrivateAttr(default=())   # (Document, path) set by the assembler
+
+    #: the word used for this shape in translation keys ("section", "card"…); None if it owns no key
+    i18n_kind: ClassVar[str | None] = None
+
+
+class Unknown(Shape):
+    """A fact the rulebook does not give: printed as a placeholder and reported by the checker."""
+
+    unknown: str = Field(description="Why the value is unknown (which source lacks it).")
+
+
+def _check_id(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, str) and not KEBAB.match(value):
+        raise PydanticCustomError("SCH005", "'{value}' is not a kebab-case id", {"value": value})
+    return value
+
+
+Id = Annotated[str, BeforeValidator(_check_id),
+               WithJsonSchema({"type": "string", "pattern": KEBAB.pattern})]
+"""A stable kebab-case identifier, unique within its kind in a game."""
+
+Text = Union[str, Unknown]
+"""A plain translatable string, or an unknown."""
+
+Prose = Union[str, Unknown]
+"""Translatable Markdown that may hold reference tokens, or an unknown."""
+
+Scalar = Union[bool, int, float, str, Unknown]
+
+
+def _check_length(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise PydanticCustomError("SCH006", "expected a length; received {value}", {"value": value})
+    if isinstance(value, (int, float, str)):
+        try:
+            return parse_length(value)
+        except ValueError as error:
+            raise PydanticCustomError("SCH006", "{error}", {"error": str(error)}) from None
+    return value
+
+
+Length = Annotated[float, BeforeValidator(_check_length),
+                   WithJsonSchema({"anyOf": [{"type": "number", "exclusiveMinimum": 0},
+                                             {"type": "string",
+                                              "pattern": r"^\s*[0-9]*\.?[0-9]+\s*(mm|cm|in|pt|px)?\s*$"}]})]
+"""A length in millimetres; "0.5in", "12.7mm", "1.2cm", "36pt" are converted when loaded."""
+
+_HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Cmyk(Shape):
+    cmyk: tuple[float, float, float, float] = Field(description="Cyan, magenta, yellow, black in percent (0-100).")
+
+
+def _check_color_name(value: Any) -> Any:
+    if isinstance(value, str) and not (_HEX_COLOR.match(value) or KEBAB.match(value)):
+        raise PydanticCustomError("SCH009", "'{value}' is not a colour: write \"#rrggbb\", a palette "
+                                  "name or {{cmyk: [c, m, y, k]}}", {"value": value})
+    return value
+
+
+Color = Union[Annotated[str, BeforeValidator(_check_color_name)], Cmyk]
+"""A colour: "#rrggbb", a palette name (or faction id), or CMYK percentages."""
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|–|\.\.)\s*(-?\d+)\s*$")
+
+
+def parse_range(value: int | str) -> tuple[int, int] | None:
+    """'5-6' → (5, 6); 7 → (7, 7); None when the value is not a numeric range (a label)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, value)
+    if isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"-?\d+", text):
+            return (int(text), int(text))
+        match = _RANGE.match(text)
+        if match:
+            return (int(match.group(1)), int(match.group(2)))
+    return None
+
+
+def _check_roll(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return value  # the type error is pydantic's to report
+    span = parse_range(value)
+    if span is None:
+        raise PydanticCustomError("SCH008", "'{value}' is not a roll or a range such as 5-6", {"value": value})
+    if span[0] > span[1]:
+        raise PydanticCustomError("SCH008", "the range '{value}' runs backwards", {"value": value})
+    return value
+
+
+Roll = Annotated[Union[int, str], BeforeValidator(_check_roll)]
+"""A die result (7) or an inclusive range ("5-6")."""
+
+
+def text_of(value: Any) -> str | None:
+    """The string of a Text/Prose value, or None when it is unknown or absent."""
+    return value if isinstance(value, str) else None

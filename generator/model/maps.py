@@ -1,0 +1,94 @@
+"""The map: locations (areas, zones, provinces, seas, boxes), hex grids, adjacency and tracks."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from generator.model.common import Color, Id, Length, Scalar, Shape, Text
+
+LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port", "hex"]
+
+
+class Route(Shape):
+    to: Id
+    cost: Scalar | None = None
+    kind: str | None = Field(None, description="sea, land, special…")
+    note: Text | None = None
+
+
+class Geometry(Shape):
+    polygon: list[tuple[float, float]] | None = None
+    circle: tuple[float, float, float] | None = None
+    rect: tuple[float, float, float, float] | None = None
+
+
+class Location(Shape):
+    i18n_kind: ClassVar[str | None] = "location"
+
+    id: Id
+    type: LocationType = "area"
+    name: Text
+    number: int | None = None
+    terrain: str | None = None
+    vp: Scalar | None = None
+    colors: list[Color] = Field(default_factory=list)
+    owner: Id | None = Field(None, description="The faction whose home this is.")
+    attributes: dict[str, Scalar] = Field(default_factory=dict)
+    adjacent: list[Id] = Field(default_factory=list)
+    adjacent_unknown: Text | None = Field(None, description="Why the neighbours listed are incomplete.")
+    routes: list[Route] = Field(default_factory=list)
+    shape: Geometry | None = None
+    label: tuple[float, float] | None = None
+    in_: Id | None = Field(None, alias="in", description="The location this one lies in.")
+
+
+class AdjacencyRule(Shape):
+    rule: Literal["consecutive"]
+    wrap: bool = False
+
+
+class Grid(Shape):
+    orientation: Literal["flat", "pointy"] = "flat"
+    size: Length = Field(description="Across flats, in mm.")
+    columns: int = Field(ge=1, le=500)
+    rows: int = Field(ge=1, le=500)
+    first_column: int = 1
+    first_row: int = 1
+    id_format: str = "{col:02d}{row:02d}"
+    reconstruction: Text | None = None
+
+
+class Hex(Shape):
+    id: Id
+    terrain: str | None = None
+    start: Id | None = Field(None, description="The force that starts here.")
+    facing: int | None = Field(None, ge=1, le=6)
+    hidden: bool = False
+    note: Text | None = None
+
+
+class Map(Shape):
+    i18n_kind: ClassVar[str | None] = "map"
+
+    kind: Literal["areas", "zones", "provinces", "hexes", "mixed"] = "areas"
+    width: Length | None = None
+    height: Length | None = None
+    art: str | None = None
+    adjacency: AdjacencyRule | None = None
+    grid: Grid | None = None
+    locations: list[Location] = Field(default_factory=list)
+    hexes: list[Hex] = Field(default_factory=list)
+
+
+class Track(Shape):
+    i18n_kind: ClassVar[str | None] = "track"
+
+    id: Id
+    name: Text
+    min: int = 0
+    max: int
+    labels: dict[str, Text] = Field(default_factory=dict)
+    notes: dict[str, Text] = Field(default_factory=dict)
+    color: Color | None = None

@@ -1,0 +1,102 @@
+"""Die-roll and lookup tables: dice, rows, column headers, modifiers and legends."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from generator.model.common import Id, Prose, Roll, Scalar, Shape, Text, Unknown
+
+_DICE = re.compile(r"^(?:(\d*)d(\d+)|d66|none)$")
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A dice expression and the results it can make."""
+
+    spec: str
+    count: int = 0
+    faces: int = 0
+
+    @property
+    def is_none(self) -> bool:
+        return self.spec == "none"
+
+    def outcomes(self, faces_range: tuple[int, int] | None = None) -> list[int]:
+        """Every result the dice can make, in order."""
+        if self.spec == "d66":
+            return [tens * 10 + units for tens in range(1, 7) for units in range(1, 7)]
+        if self.is_none:
+            return []
+        low, high = faces_range or (1, self.faces)
+        return list(range(low * self.count, high * self.count + 1))
+
+
+def parse_dice(value: Any) -> Any:
+    if isinstance(value, Dice) or not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    match = _DICE.match(text)
+    if not match:
+        raise PydanticCustomError("SCH007", "'{value}' is not a dice expression", {"value": value})
+    if text in ("d66", "none"):
+        return Dice(text)
+    count = int(match.group(1) or 1)
+    faces = int(match.group(2))
+    if not (1 <= count <= 20 and 2 <= faces <= 100):
+        raise PydanticCustomError("SCH007", "'{value}' is outside 1-20 dice of 2-100 faces", {"value": value})
+    return Dice(text if match.group(1) else f"1d{faces}", count, faces)
+
+
+DiceSpec = Annotated[Any, BeforeValidator(parse_dice),
+                     WithJsonSchema({"type": "string", "pattern": r"^(\d*d\d+|d66|none)$"})]
+
+
+class Modifier(Shape):
+    value: int = Field(description="Added to the roll (negative to subtract).")
+    when: Text = Field(description="The condition under which it applies.")
+
+
+class Column(Shape):
+    id: Id
+    label: Text
+
+
+class Columns(Shape):
+    kind: Literal["odds", "differential", "value", "named"] = "named"
+    below: Text | None = Field(None, description="How values below the first column read.")
+    above: Text | None = Field(None, description="How values above the last column read.")
+    items: list[Column]
+
+
+class Row(Shape):
+    roll: Roll | None = Field(None, description="The roll (7) or range (5-6) of this row, for dice tables.")
+    key: Scalar | None = Field(None, description="The key of this row, for tables without dice.")
+    result: Text | None = Field(None, description="The result, for a simple table.")
+    results: list[Scalar | None] | None = Field(None, description="One result per column, for a CRT.")
+
+
+class LegendEntry(Shape):
+    code: str
+    text: Text
+
+
+class Table(Shape):
+    i18n_kind: ClassVar[str | None] = "table"
+
+    id: Id
+    title: Text
+    dice: DiceSpec = Field("none", description="NdM (1d6, 2d6, 1d10), d66, or none.")
+    faces: Roll | None = Field(None, description="Face values when they are not 1-N: \"0-9\" for a d10 read 0-9.")
+    domain: Roll | None = Field(None, description="For dice none: the key values the rows must cover.")
+    modifiers: list[Modifier] = Field(default_factory=list)
+    out_of_range: Literal["clamp", "rows", "none"] | None = Field(
+        None, description="How a modified roll beyond the printed rows reads.")
+    columns: Columns | None = None
+    rows: list[Row] | Unknown = Field(description="The rows, or {unknown: why} when the rulebook does not print them.")
+    legend: list[LegendEntry] = Field(default_factory=list)
+    note: Prose | None = None

@@ -1,0 +1,81 @@
+"""Every translatable text of a game, with its stable translation key and where it was written.
+
+Keys are `<kind>.<id>.<field>` for the entity that owns the text; nested texts
+add sub-keys made of ids, codes or rolls where the item has one, indices
+otherwise (docs/content-format.md, "Translations").
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from pydantic import BaseModel
+
+from generator.model import Game
+from generator.model.common import Shape, Unknown
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    key: str
+    text: str
+    owner: Shape            # the shape whose field holds the text
+    path: tuple             # the field path below the owner (for spans)
+
+
+def iter_texts(game: Game) -> Iterator[SourceText]:
+    yield from _walk(game.manifest, "game", ())
+    roots = (game.factions, game.piece_kinds, game.pieces, game.mixes, game.forces, game.card_types,
+             game.decks, game.cards, game.tables, game.locations, game.tracks, game.documents, game.terms,
+             game.icons, game.actions, game.setup)
+    for collection in roots:
+        for shape in collection:
+            yield from _walk(shape, f"{shape.i18n_kind}.{shape.id}", ())
+
+
+def _walk(shape: BaseModel, prefix: str, below: tuple) -> Iterator[SourceText]:
+    owner = shape
+    for name, info in type(shape).model_fields.items():
+        value = getattr(shape, name)
+        if value is None or name == "id":
+            continue
+        key = info.alias or name
+        translatable = _is_text(info.annotation)
+        yield from _value(owner, value, f"{prefix}.{key}", (key,), translatable)
+
+
+def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) -> Iterator[SourceText]:
+    if isinstance(value, str):
+        if translatable and value.strip():
+            yield SourceText(key, value, owner, path)
+    elif isinstance(value, Unknown):
+        return
+    elif isinstance(value, Shape):
+        if value.i18n_kind and hasattr(value, "id"):
+            yield from _walk(value, f"{value.i18n_kind}.{value.id}", ())
+        else:
+            yield from _walk(value, key, ())
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            yield from _value(owner, item, f"{key}.{_item_key(item, index)}", path + (index,), translatable)
+    elif isinstance(value, dict):
+        for item_key, item in value.items():
+            yield from _value(owner, item, f"{key}.{item_key}", path + (item_key,), translatable)
+
+
+def _item_key(item: Any, index: int) -> str:
+    for attribute in ("id", "code", "roll", "key"):
+        found = getattr(item, attribute, None)
+        if found is not None and not isinstance(found, (BaseModel, dict, list)):
+            return str(found)
+    return str(index)
+
+
+def _is_text(annotation: Any) -> bool:
+    """Whether a field holds translatable text: its type is str-or-Unknown (Text, Prose)."""
+    args = set(typing.get_args(annotation)) - {type(None)}
+    if args == {str, Unknown}:
+        return True
+    return any(_is_text(arg) for arg in args if typing.get_args(arg))

@@ -1,0 +1,26 @@
+"""Translation overlays: one file per language, keyed by id paths, remembering their source."""
+
+from __future__ import annotations
+
+import hashlib
+
+from pydantic import Field
+
+from generator.model.common import Shape
+
+
+class Entry(Shape):
+    text: str = Field(description="The translated text; reference tokens kept as in the source.")
+    source: str | None = Field(None, pattern=r"^[0-9a-f]{10}$",
+                               description="Fingerprint of the source text this translates (imprenta i18n stamp).")
+
+
+class TranslationFile(Shape):
+    language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
+    entries: dict[str, Entry | str] = Field(default_factory=dict,
+                                            description="Key → translation; a bare string is an unstamped entry.")
+
+
+def fingerprint(text: str) -> str:
+    """The first 10 hex digits of the SHA-256 of the source text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]

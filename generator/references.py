@@ -1,0 +1,85 @@
+"""THE reference grammar of prose: `{kind:target}` and `{kind:target|shown text}`, parsed here only.
+
+The checker, the renderers and the translation tools all read tokens through
+`find_tokens`, so a token means the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: token kind → the collection its target lives in (None: a computed selector, see `selectors`)
+KINDS: dict[str, str | None] = {
+    "ref": "section",
+    "table": "table",
+    "card": "card",
+    "deck": "deck",
+    "unit": "piece",
+    "area": "location",
+    "track": "track",
+    "term": "term",
+    "icon": "icon",
+    "faction": "faction",
+    "force": "force",
+    "action": "action",
+    "count": None,
+    "value": None,
+}
+
+_TOKEN = re.compile(r"\{([a-z]+):([^{}|\s]*)(?:\|([^{}]*))?\}")
+# Something that looks like a token but is not one: "{ref: x}", "{ref:}", "{Ref:x}", an unclosed "{ref:x".
+_NEAR_TOKEN = re.compile(r"\{\s*([A-Za-z]+)\s*:(?!//)")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str
+    target: str
+    label: str | None
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return f"{{{self.kind}:{self.target}}}"
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        """What must survive translation: the kind and target (the shown text may change)."""
+        return (self.kind, self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    text: str
+    start: int
+    reason: str
+
+
+def find_tokens(text: str) -> tuple[list[Token], list[Malformed]]:
+    """The well-formed tokens of a text, and the places that look like tokens but are not."""
+    tokens = []
+    covered: set[int] = set()
+    for match in _TOKEN.finditer(text):
+        kind, target, label = match.group(1), match.group(2), match.group(3)
+        tokens.append(Token(kind, target, label, match.start(), match.end()))
+        covered.add(match.start())
+    malformed = []
+    for match in _NEAR_TOKEN.finditer(text):
+        if match.start() in covered:
+            continue
+        kind = match.group(1)
+        if kind.lower() not in KINDS:
+            continue  # "{x: 1}" in an example is not a token attempt
+        end = text.find("}", match.start())
+        snippet = text[match.start(): end + 1 if end != -1 else match.start() + 30]
+        reason = "is not closed with '}'" if end == -1 or "{" in text[match.start() + 1: end] else (
+            "has a space or an empty target" if kind.islower() else "uses capitals in its kind")
+        malformed.append(Malformed(snippet, match.start(), reason))
+    return tokens, malformed
+
+
+def strip_tokens(text: str) -> str:
+    """The text without tokens, to compare the numbers a translator typed."""
+    return _TOKEN.sub(" ", text)
