@@ -1,0 +1,68 @@
+"""The command as a user runs it: exact output, exit codes, formats."""
+
+from __future__ import annotations
+
+import json
+
+from tests.load.test_broken_content import CASES
+
+
+def test_check_prints_compiler_style_lines_with_caret_and_hint_and_exits_1(write_game, run_cli):
+    folder = write_game(CASES["2d6 table skips 7"][0])
+    code, out, err = run_cli(["check", str(folder)])
+    assert code == 1
+    assert out.splitlines()[:4] == [
+        "demo/tables.yaml:2:9: warning[REF007 unused-table]: table 't' is not referred to by any text, "
+        "so no book prints it",
+        "      - id: t",
+        "            ^",
+        "    hint: refer to it with {table:t} where the rules use it",
+    ]
+    assert "demo/tables.yaml:6:7: error[TBL001 table-gap]: table 't' has no row for roll 7 (2d6 covers 2-12)" in out
+    assert err.strip() == "1 game checked: 1 error, 1 warning, 0 notes"
+
+
+def test_check_json_gives_exactly_the_documented_fields(write_game, run_cli):
+    folder = write_game(CASES["2d6 table skips 7"][0])
+    code, out, _ = run_cli(["check", str(folder), "--format", "json"])
+    records = json.loads(out)
+    assert code == 1
+    assert records[1] == {"code": "TBL001", "severity": "error",
+                          "message": "table 't' has no row for roll 7 (2d6 covers 2-12)",
+                          "file": "demo/tables.yaml", "line": 6, "column": 7,
+                          "hint": "add a row for it, or widen a neighbouring range"}
+
+
+def test_a_clean_game_exits_0(write_game, run_cli):
+    folder = write_game({})
+    assert run_cli(["check", str(folder)])[0] == 0
+
+
+def test_ignore_by_prefix_and_strict_promotion(write_game, run_cli):
+    folder = write_game(CASES["2d6 table skips 7"][0])
+    assert run_cli(["check", str(folder), "--ignore", "TBL"])[0] == 0
+    assert run_cli(["check", str(folder), "--ignore", "table-gap", "--strict"])[0] == 1
+    code, out, _ = run_cli(["check", str(folder), "--select", "REF", "--format", "json"])
+    assert [r["code"] for r in json.loads(out)] == ["REF007"] and code == 0
+
+
+def test_game_policy_ignores_with_reason(write_game, run_cli):
+    folder = write_game({"game.yaml": "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es]\n"
+                                      "  checks:\n    ignore: [{code: TBL001, reason: testing}]\n",
+                         "tables.yaml": CASES["2d6 table skips 7"][0]["tables.yaml"]})
+    code, out, _ = run_cli(["check", str(folder), "--format", "json"])
+    assert [r["code"] for r in json.loads(out)] == ["REF007"] and code == 0
+
+
+def test_a_path_that_is_not_a_game_is_a_usage_error(tmp_path, run_cli, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["check", "nowhere"])
+    assert code == 2 and "is not a game folder" in err
+
+
+def test_python_dash_m_generator_is_the_same_program():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "generator", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip().startswith("imprenta, version")
