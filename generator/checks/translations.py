@@ -26,6 +26,7 @@ class Comparison:
     source: SourceText | None
     span: Span                  # the translation entry, or the source text when missing
     detail: str = ""
+    numbers: str = ""           # numbers that differ between source and translation
 
 
 def compare(game: Game, translation: Translation) -> list[Comparison]:
@@ -48,12 +49,11 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
             detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
                                              f"added {', '.join(added)}" if added else ""]))
             results.append(Comparison(source.key, "broken", source, span, detail))
-        elif stamp is None:
-            results.append(Comparison(source.key, "unstamped", source, span))
-        elif stamp != fingerprint(source.text):
-            results.append(Comparison(source.key, "stale", source, span))
         else:
-            results.append(Comparison(source.key, "translated", source, span, _number_difference(source.text, text)))
+            status = ("unstamped" if stamp is None else
+                      "stale" if stamp != fingerprint(source.text) else "translated")
+            numbers = _number_difference(source.text, text) if status != "stale" else ""
+            results.append(Comparison(source.key, status, source, span, numbers=numbers))
     for key in entries:
         if key not in seen:
             results.append(Comparison(key, "orphan", None, document.key_span(("entries", key))))
@@ -99,9 +99,9 @@ def check_translations(game: Game) -> Iterator[Diagnostic]:
 
 
 def _diagnose(item: Comparison, language: str) -> Iterator[Diagnostic]:
+    if item.numbers:
+        yield make("I18N006", f"'{item.key}' ({language}) states different numbers: {item.numbers}", item.span)
     if item.status == "translated":
-        if item.detail:
-            yield make("I18N006", f"'{item.key}' ({language}) states different numbers: {item.detail}", item.span)
         return
     message = {
         "missing": f"'{item.key}' has no {language} translation",
