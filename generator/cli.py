@@ -164,4 +164,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except Exception:  # a bug in Imprenta, not a problem in the content: say so, apart from diagnostics
+        import traceback
+
+        click.echo("imprenta: internal error (a bug in Imprenta, not in your content); please report it "
+                   "with this trace:", err=True)
+        traceback.print_exc()
+        return 3
     return 0

@@ -21,7 +21,7 @@ class PieceKind(Shape):
     name: Text
     symbol: Literal["infantry", "cavalry", "artillery", "leader", "naval", "galley", "marker", "chit",
                     "none"] = Field("none", description="Unit-type symbol drawn on the counter.")
-    size: Length | Size = Field("0.5in", description="Counter size: one length (square) or width and height.")
+    size: Length | Size = Field(12.7, description="Counter size: one length (square) or width and height.")
     shape: Literal["square", "rectangle", "round"] = "square"
     value_format: str | None = Field(None, description="How front values print, e.g. \"{attack}-{defence}\".")
     back_format: str | None = Field(None, description="How back values print.")
