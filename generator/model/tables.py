@@ -90,7 +90,7 @@ class Table(Shape):
 
     id: Id
     title: Text
-    dice: DiceSpec = Field("none", description="NdM (1d6, 2d6, 1d10), d66, or none.")
+    dice: DiceSpec = Field("none", validate_default=True, description="NdM (1d6, 2d6, 1d10), d66, or none.")
     faces: Roll | None = Field(None, description="Face values when they are not 1-N: \"0-9\" for a d10 read 0-9.")
     domain: Roll | None = Field(None, description="For dice none: the key values the rows must cover.")
     modifiers: list[Modifier] = Field(default_factory=list)
