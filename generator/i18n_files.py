@@ -22,8 +22,21 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _str(dumper: yaml.SafeDumper, value: str):
-    style = "|" if "\n" in value else None
+    if "\n" in value:
+        style = "|"
+    elif _reads_as_other_than_text(value):
+        style = "'"  # "439214e700" is a float and "no" a boolean to some YAML reader: quote them
+    else:
+        style = None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+def _reads_as_other_than_text(value: str) -> bool:
+    from generator.load.yaml_nodes import _CoreResolver
+
+    str_tag = "tag:yaml.org,2002:str"
+    return any(resolver.resolve(yaml.ScalarNode, value, (True, False)) != str_tag
+               for resolver in (_CoreResolver(), yaml.resolver.Resolver()))
 
 
 _Dumper.add_representer(str, _str)

@@ -14,7 +14,7 @@ from generator.model import Game, Translation, where
 from generator.model.texts import SourceText, iter_texts
 from generator.model.translations import Entry, fingerprint
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
+_NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,8 @@ _CODES = {"missing": "I18N001", "stale": "I18N002", "broken": "I18N003", "unstam
 def check_translations(game: Game) -> Iterator[Diagnostic]:
     manifest = game.manifest
     for language in manifest.languages:
-        if language != manifest.source_language and language not in game.translations:
+        if (language != manifest.source_language and language not in game.translations
+                and not (game.folder / "i18n" / f"{language}.yaml").exists()):
             yield make("I18N007", f"language '{language}' is declared but i18n/{language}.yaml does not exist",
                        where(manifest, "languages"),
                        f"run `imprenta i18n init {game.folder} --lang {language}` to start it")

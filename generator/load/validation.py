@@ -45,7 +45,7 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
         relative, last = _data_path(value, detail["loc"], detail["type"])
         detail = dict(detail, _last=last)
         grouped.setdefault(relative, []).append(detail)
-    deep = {p for p, details in grouped.items() if any(d["type"] not in _TYPE_ERRORS for d in details)}
+    deep = set(grouped)
     result = []
     for relative, details in grouped.items():
         has_deeper = any(len(p) > len(relative) and p[: len(relative)] == relative for p in deep)

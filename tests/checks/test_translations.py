@@ -73,3 +73,14 @@ def test_init_starts_a_file_where_everything_is_missing(write_game, run_cli):
     assert run_cli(["i18n", "init", str(folder), "--lang", "en"])[0] == 0
     code, out, _ = run_cli(["i18n", "status", str(folder)])
     assert code == 1 and "en: 0 % translated (0 of 5), 5 missing" in out
+
+
+def test_written_translation_files_read_back_as_text_even_when_values_look_like_numbers(tmp_path):
+    from generator.i18n_files import _write
+    from generator.load.yaml_nodes import load_file
+
+    values = {"a": "439214e700", "b": "no", "c": "0507", "d": "1:30", "e": "line one\nline two\n", "f": "Área 1"}
+    path = tmp_path / "en.yaml"
+    _write(path, {"language": "en", "entries": values})
+    document, problems = load_file(path)
+    assert problems == [] and document.data["entries"] == values
