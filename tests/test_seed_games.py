@@ -41,18 +41,26 @@ def test_mar_y_acero_english_is_complete(run_cli):
 
 
 def test_editing_a_spanish_text_makes_its_english_stale_at_its_line(tmp_path, run_cli, monkeypatch):
-    game = tmp_path / "mar-y-acero"
-    shutil.copytree(CONTENT / "mar-y-acero", game)
+    from generator.load import load_game
+    from generator.model import where
+    from generator.model.texts import iter_texts
+
+    game_folder = tmp_path / "mar-y-acero"
+    shutil.copytree(CONTENT / "mar-y-acero", game_folder)
     monkeypatch.chdir(tmp_path)
-    rules = next(p for p in game.rglob("*.yaml") if "documents:" in p.read_text(encoding="utf-8"))
-    text = rules.read_text(encoding="utf-8")
-    marker = "title: Introducción"
-    assert marker in text
-    rules.write_text(text.replace(marker, "title: Introducción al juego", 1), encoding="utf-8")
+    game = load_game(Path("mar-y-acero")).game
+    edited = next(t for t in iter_texts(game) if t.key.startswith("table.") and t.key.endswith(".title"))
+    span = where(edited.owner, *edited.path)
+    source = Path(span.file)
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert edited.text in lines[span.line - 1]
+    lines[span.line - 1] = lines[span.line - 1].replace(edited.text, edited.text + " (revisado)", 1)
+    source.write_text("".join(lines), encoding="utf-8")
+
     code, out, _ = run_cli(["i18n", "status", "mar-y-acero"])
     stale = [line for line in out.splitlines() if " stale " in line]
     assert code == 1 and len(stale) == 1
     place, key = stale[0].split(": stale ")
     file, line, _ = place.strip().rsplit(":", 2)
-    assert file == "mar-y-acero/i18n/en.yaml"
-    assert (game / "i18n" / "en.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1].startswith(f"  {key}:")
+    assert key == edited.key and file == "mar-y-acero/i18n/en.yaml"
+    assert (game_folder / "i18n" / "en.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1] == f"  {key}:"
