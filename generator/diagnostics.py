@@ -91,9 +91,7 @@ class Policy:
                 strength = _match_strength(pattern, diagnostic)
                 if strength > best[0]:
                     best = (strength, decision)
-        if self.select and best[1] != "keep" and best[0] < 0:
-            return "ignore"
-        if self.select and best[0] < 0:
+        if self.select and best[0] < 0:  # --select given and nothing named this code
             return "ignore"
         return best[1]
 

@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from generator.pipeline import check
+from tests.load.test_broken_content import GAME_WITH_EN, RULES
 
-GAME = """\
-game:
-  id: demo
-  title: Demo
-  source_language: es
-  languages: [es, en]
-documents:
-  - id: rules
-    title: Reglas
-    sections:
-      - id: intro
-        title: Introducción
-        body: |
-          Lee {ref:combat} antes de jugar con 3 dados.
-      - id: combat
-        title: Combate
-"""
+GAME = GAME_WITH_EN + RULES.replace("antes de jugar.", "antes de jugar con 3 dados.")
+
 
 ENGLISH = """\
 language: en
