@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from generator.checks import counts, identifiers, links, maps, references, tables, translations, unknowns
+from generator.checks import counts, identifiers, links, maps, paths, references, tables, translations, unknowns
 from generator.diagnostics import Diagnostic
 from generator.model import Game
 
@@ -18,6 +18,7 @@ CHECKS: tuple[Check, ...] = (
     tables.check_tables,
     counts.check_counts,
     maps.check_map,
+    paths.check_paths,
     translations.check_translations,
     unknowns.check_unknowns,
 )
