@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.load.yaml_nodes import _CoreResolver
 from generator.model import Game
 from generator.model.texts import iter_texts
 from generator.model.translations import Entry, fingerprint
@@ -31,12 +32,12 @@ def _str(dumper: yaml.SafeDumper, value: str):
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
-def _reads_as_other_than_text(value: str) -> bool:
-    from generator.load.yaml_nodes import _CoreResolver
+_READERS = (_CoreResolver(), yaml.resolver.Resolver())   # YAML 1.2 core (ours) and 1.1 (most other tools)
 
-    str_tag = "tag:yaml.org,2002:str"
-    return any(resolver.resolve(yaml.ScalarNode, value, (True, False)) != str_tag
-               for resolver in (_CoreResolver(), yaml.resolver.Resolver()))
+
+def _reads_as_other_than_text(value: str) -> bool:
+    return any(reader.resolve(yaml.ScalarNode, value, (True, False)) != "tag:yaml.org,2002:str"
+               for reader in _READERS)
 
 
 _Dumper.add_representer(str, _str)

@@ -11,6 +11,7 @@ from generator.model import Game, where
 from generator.model.common import Shape
 
 _URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_DRIVE = re.compile(r"^[a-zA-Z]:[\\/]")   # C:\ or C:/, which would otherwise read as a URL scheme
 
 
 def check_paths(game: Game) -> Iterator[Diagnostic]:
@@ -22,10 +23,10 @@ def check_paths(game: Game) -> Iterator[Diagnostic]:
 
 def outside_reason(folder: Path, value: str) -> str | None:
     """Why a named file is refused, or None when it lies inside the game folder (symlinks resolved)."""
-    if _URL.match(value) and not re.match(r"^[a-zA-Z]:[\\/]", value):
+    if _URL.match(value) and not _DRIVE.match(value):
         return "is a URL; nothing is fetched while building, so name a file inside the game folder"
     path = PurePosixPath(value.replace("\\", "/"))
-    if path.is_absolute() or re.match(r"^[a-zA-Z]:[\\/]", value):
+    if path.is_absolute() or _DRIVE.match(value):
         return "is an absolute path; name it relative to the game folder"
     root = folder.resolve()
     target = (root / path).resolve()
