@@ -52,6 +52,60 @@ def check(path: Path, output_format: str, strict: bool, select: str, ignore: str
 
 
 @cli.command()
+@click.argument("path", type=click.Path(path_type=Path), default=Path("content"))
+@click.option("--only", default="", metavar="PARTS", help="Build only these components (comma-separated): "
+              "counters, cards…")
+@click.option("--lang", "languages", default="", metavar="LANGS", help="Languages to build (default: all the game's).")
+@click.option("--profile", default="home", show_default=True, help="home, press, or a profile .yaml file.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), help="Overrides the profile's paper.")
+@click.option("--backs", type=click.Choice(["duplex", "fold", "none"]), help="Overrides the profile's backs.")
+@click.option("--flip", type=click.Choice(["long", "short"]), help="Duplex flip edge (overrides the profile).")
+@click.option("--dpi", type=click.IntRange(36, 1200), help="Resolution of PNG images (overrides the profile).")
+@click.option("--formats", default="pdf,svg,png", show_default=True, help="Which kinds of file to write.")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--format", "output_format", type=_FORMATS, default="text", show_default=True,
+              help="How to print findings.")
+@click.option("--quiet", "-q", is_flag=True)
+def build(path: Path, only: str, languages: str, profile: str, paper: str | None, backs: str | None,
+          flip: str | None, dpi: int | None, formats: str, out: Path, output_format: str, quiet: bool) -> None:
+    """Check a game, then build its print files into OUT/<game>/<lang>/."""
+    from generator import pipeline, reporting
+    from generator.diagnostics import has_errors
+    from generator.render import RENDERERS
+
+    folders = pipeline.game_folders(path)
+    if not folders:
+        raise click.UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+    parts = _codes(only)
+    unknown = [part for part in parts if part not in RENDERERS]
+    if unknown:
+        raise click.UsageError(f"no component {', '.join(unknown)}; known: {', '.join(RENDERERS)}")
+    kinds = frozenset(_codes(formats))
+    if not kinds <= {"pdf", "svg", "png"}:
+        raise click.UsageError("--formats takes pdf, svg and png")
+    overrides = (("paper", paper), ("backs", backs), ("flip", flip), ("dpi", dpi))
+    request = pipeline.BuildRequest(parts, _codes(languages), profile, overrides, out, kinds)
+    found, written = [], []
+    for folder in folders:
+        built = pipeline.build(folder, request)
+        found.extend(built.diagnostics)
+        written.extend(built.folders)
+    if output_format == "json":
+        click.echo(reporting.as_json(found))
+    elif output_format == "sarif":
+        click.echo(reporting.as_sarif(found))
+    else:
+        shown = [d for d in found if d.severity.name != "NOTE"] if quiet else found
+        if shown:
+            click.echo(reporting.as_text(shown, show_source=not quiet), err=True)
+        for target in written:
+            click.echo(f"built {target}")
+        if not written:
+            click.echo("nothing built", err=True)
+    sys.exit(1 if has_errors(found) or not written else 0)
+
+
+@cli.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def inventory(path: Path, output_format: str) -> None:

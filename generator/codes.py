@@ -111,6 +111,15 @@ _TABLE = (
     # Unknown facts.
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
          "The rulebook does not give it; the build prints a visible placeholder."),
+    # Rendering: what the data says does not fit the page it is printed on.
+    Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
+         "Shorten the text (or its translation), or give the layout element a smaller min_size."),
+    Code("LAY002", "missing-glyph", "error", "a character the font cannot print",
+         "The PDF would show a blank in its place; use another character or a font that has it."),
+    Code("LAY003", "bad-layout", "error", "a layout file that cannot be used"),
+    Code("LAY004", "missing-image", "warning", "an image that cannot be read; an empty frame is printed",
+         "Give a PNG, JPEG or SVG file inside the game folder."),
+    Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),
     Code("CLI002", "not-a-game", "error", "the path is not a game folder"),

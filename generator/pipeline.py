@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.checks import run_checks
-from generator.diagnostics import Diagnostic, Policy, make
+from generator.diagnostics import Diagnostic, Policy, has_errors, make
 from generator.load import Loaded, is_game_folder, load_game
 from generator.model import Game
 
@@ -48,3 +48,71 @@ def _policy_problems(game: Game) -> list[Diagnostic]:
 
     return [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
                  "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    only: tuple[str, ...] = ()          # renderer names; empty: every renderer
+    languages: tuple[str, ...] = ()     # empty: every language the game declares
+    profile: str = "home"
+    overrides: tuple[tuple[str, object], ...] = ()   # profile settings from the command line
+    out: Path = Path("build")
+    formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
+
+
+@dataclass(frozen=True)
+class Built:
+    diagnostics: list[Diagnostic]
+    folders: list[Path]                 # build/<game>/<lang>/ written
+
+
+def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Built:
+    """Check, then render every asked component in every asked language, then write them atomically.
+
+    A game with errors is not built: printing data known to be wrong wastes paper.
+    """
+    from generator.output.manifest import encode, read_manifest, updated_manifest
+    from generator.output.writing import write_atomically
+    from generator.render import RENDERERS
+    from generator.render.context import RenderRequest
+    from generator.render.edition import Edition
+    from generator.render.profiles import load_profile
+
+    checked = check(folder, policy)
+    found = list(checked.diagnostics)
+    if checked.game is None or has_errors(found):
+        return Built(found, [])
+    game = checked.game
+    profile, problems = load_profile(request.profile, game.folder, dict(request.overrides))
+    found.extend(problems)
+    if profile is None:
+        return Built(found, [])
+    languages = request.languages or tuple(game.manifest.languages)
+    missing = [language for language in languages if language not in game.manifest.languages]
+    if missing:
+        found.append(make("CLI001", f"the game has no language {', '.join(missing)} "
+                                    f"(it has {', '.join(game.manifest.languages)})", None))
+        return Built(found, [])
+    names = request.only or tuple(RENDERERS)
+    written = []
+    for language in languages:
+        render_request = RenderRequest(Edition(game, language), profile, request.formats)
+        outputs, placements, render_found = {}, {}, []
+        for name in names:
+            rendered = RENDERERS[name](render_request)
+            outputs[name] = rendered.artifacts
+            placements[name] = rendered.placements
+            render_found.extend(rendered.diagnostics)
+        found.extend(policy.apply(render_found))
+        target = request.out / game.id / language
+        manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name, outputs,
+                                           placements)
+        try:
+            write_atomically(target, [a for artifacts in outputs.values() for a in artifacts], encode(manifest),
+                             stale)
+        except OSError as error:
+            found.append(make("OUT001", f"cannot write {target}: {error.strerror or error}; the previous "
+                                        f"files are kept", None))
+            continue
+        written.append(target)
+    return Built(found, written)

@@ -25,6 +25,8 @@ class PieceKind(Shape):
     shape: Literal["square", "rectangle", "round"] = "square"
     value_format: str | None = Field(None, description="How front values print, e.g. \"{attack}-{defence}\".")
     back_format: str | None = Field(None, description="How back values print.")
+    layout: Id | None = Field(None, description="The counter layout in templates/layouts/counters/ (default: "
+                                                "'unit' for unit symbols, 'marker' for markers and chits).")
 
 
 class PieceSide(Shape):

@@ -1,0 +1,65 @@
+"""Computed numbers: section numbers ("4.4.1", "9.6.3.e") are never typed, always counted from the tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.model import Game
+from generator.model.rules import RuleDocument, Section
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    number: str          # "" for an unnumbered section
+    document: RuleDocument
+    section: Section
+
+
+def section_numbers(game: Game) -> dict[str, Numbered]:
+    """Every section id → its printed number and document."""
+    numbers: dict[str, Numbered] = {}
+
+    def walk(document: RuleDocument, sections: list[Section], parent: str, style: str, top: bool) -> None:
+        counter = 0
+        for section in sections:
+            number = ""
+            if section.numbered:
+                counter += 1
+                label = _label(counter, style)
+                number = f"{parent}.{label}" if parent else label
+            numbers.setdefault(section.id, Numbered(
+                f"{number}{document.top_level_suffix}" if top and number else number, document, section))
+            walk(document, section.sections, number or parent, section.children_numbering, False)
+
+    for document in game.documents:
+        walk(document, document.sections, "", "decimal", True)
+    return numbers
+
+
+def _label(n: int, style: str) -> str:
+    if style == "lower-alpha":
+        return _alpha(n)
+    if style == "upper-alpha":
+        return _alpha(n).upper()
+    if style in ("lower-roman", "upper-roman"):
+        roman = _roman(n)
+        return roman if style == "upper-roman" else roman.lower()
+    return str(n)
+
+
+def _alpha(n: int) -> str:
+    letters = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out += letters
+            n -= value
+    return out

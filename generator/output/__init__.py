@@ -1,0 +1,1 @@
+"""Writing what renderers made: staged atomic writes and the manifest."""

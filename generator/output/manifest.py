@@ -1,0 +1,54 @@
+"""manifest.json: every file a build wrote (kind, path, pages, sha256) and where every piece landed.
+
+Building one component (`--only cards`) keeps the records of the others, so
+the manifest always lists everything in the folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from generator import __version__
+from generator.render.context import Artifact
+
+
+def read_manifest(target: Path) -> dict:
+    try:
+        return json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def updated_manifest(previous: dict, game: str, language: str, profile: str, component_outputs: dict[str, list],
+                     placements: dict[str, list[dict]]) -> tuple[dict, list[str]]:
+    """The new manifest, and the files of the rebuilt components that this build no longer makes."""
+    files = [entry for entry in previous.get("files", []) if entry.get("component") not in component_outputs]
+    stale = [entry["path"] for entry in previous.get("files", []) if entry.get("component") in component_outputs]
+    kept = [record for record in previous.get("placements", [])
+            if record.get("component") not in component_outputs]
+    made = set()
+    for component, artifacts in component_outputs.items():
+        for artifact in artifacts:
+            files.append(_file_entry(component, artifact))
+            made.add(artifact.path)
+        kept.extend({"component": component, **record} for record in placements.get(component, []))
+    manifest = {
+        "game": game, "language": language, "profile": profile, "generator": f"imprenta {__version__}",
+        "files": sorted(files, key=lambda entry: entry["path"]),
+        "placements": kept,
+    }
+    return manifest, sorted(set(stale) - made)
+
+
+def _file_entry(component: str, artifact: Artifact) -> dict:
+    entry = {"component": component, "kind": artifact.kind, "path": artifact.path,
+             "sha256": hashlib.sha256(artifact.data).hexdigest(), "bytes": len(artifact.data)}
+    if artifact.pages is not None:
+        entry["pages"] = artifact.pages
+    return entry
+
+
+def encode(manifest: dict) -> bytes:
+    return (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -1,0 +1,21 @@
+"""Renderers: each takes a render request (an edition and a print profile) and returns files.
+
+RENDERERS is the explicit list `--only` chooses from, in build order.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from generator.render.context import Rendered, RenderRequest
+
+
+def _counters(request: RenderRequest) -> Rendered:
+    from generator.render.counters import render_counters
+
+    return render_counters(request)
+
+
+RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {
+    "counters": _counters,
+}

@@ -1,0 +1,33 @@
+"""What a renderer is given (an edition and a print profile) and what it gives back (files, placements, findings)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.diagnostics import Diagnostic
+from generator.render.edition import Edition
+from generator.render.profiles import PrintProfile
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    edition: Edition
+    profile: PrintProfile
+    formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One output file, relative to build/<game>/<lang>/."""
+
+    path: str
+    data: bytes
+    kind: str             # counters-pdf, counter-svg, counter-png, cards-pdf…
+    pages: int | None = None
+
+
+@dataclass
+class Rendered:
+    artifacts: list[Artifact] = field(default_factory=list)
+    placements: list[dict] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)

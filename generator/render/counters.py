@@ -1,0 +1,120 @@
+"""Counter sheets: every counter's sides drawn from its kind's layout, imposed, and written as PDF, SVG and PNG."""
+
+from __future__ import annotations
+
+import re
+
+from generator.model import where
+from generator.model.common import Unknown
+from generator.model.pieces import Piece, PieceKind, PieceSide, Size
+from generator.render.colors import Palette
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.drawing import Face
+from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.faces import FaceInputs, draw_face, expand, face_findings
+from generator.render.layouts import LayoutLibrary
+from generator.render.raster import face_images
+from generator.render.sheets import SheetItem, SheetText, print_sheets
+from generator.render.svg_export import face_svg
+
+OUTPUT = "counters.pdf"
+_FIELD_NAMES = re.compile(r"\{([A-Za-z][\w-]*)\}")
+_MARKER_SYMBOLS = {"marker", "chit", "none"}
+
+
+def render_counters(request: RenderRequest) -> Rendered:
+    edition, profile = request.edition, request.profile
+    game = edition.game
+    rendered = Rendered()
+    layouts = LayoutLibrary("counters", game.folder)
+    palette = Palette(game)
+    faces: dict[str, Face] = {}
+    items: list[SheetItem] = []
+    for piece in game.pieces:
+        kind = game.get("piece_kind", piece.kind)
+        if kind is None or piece.copies == 0:
+            continue
+        layout = layouts.get(_layout_name(kind), where(kind))
+        if layout is None or layout.front is None:
+            continue
+        width, height = _size(kind)
+        scale = width / layout.design_width
+        sides = [("front", piece.front, layout.front)]
+        if piece.back is not None:
+            sides.append(("back", piece.back, layout.back or layout.front))
+        for side_name, side, face_layout in sides:
+            drawn = draw_face(face_layout, _inputs(edition, piece, kind, side_name, side), width, height, scale,
+                              palette, kind.shape == "round")
+            faces[f"{piece.id}-{side_name}"] = drawn.face
+            rendered.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
+                                                      edition.language, where(piece)))
+        for copy in range(1, piece.copies + 1):
+            items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
+                                   f"{piece.id}-back" if piece.back is not None else None, width, height))
+    rendered.diagnostics.extend(layouts.diagnostics)
+    if not items:
+        return rendered
+    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", "counters",
+                     edition.language)
+    sheets = print_sheets(items, faces, profile, profile.counters.gutter, OUTPUT, text)
+    rendered.placements = sheets.placements
+    if "pdf" in request.formats:
+        rendered.artifacts.append(Artifact(OUTPUT, sheets.pdf, "counters-pdf", sheets.pages))
+    if "svg" in request.formats:
+        for key, face in faces.items():
+            rendered.artifacts.append(Artifact(f"counters/{key}.svg", face_svg(face, key).encode("utf-8"),
+                                               "counter-svg"))
+    if "png" in request.formats:
+        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
+            rendered.artifacts.append(Artifact(f"counters/{key}.png", png, "counter-png"))
+    return rendered
+
+
+def _layout_name(kind: PieceKind) -> str:
+    if kind.layout:
+        return kind.layout
+    return "marker" if kind.symbol in _MARKER_SYMBOLS else "unit"
+
+
+def _size(kind: PieceKind) -> tuple[float, float]:
+    if isinstance(kind.size, Size):
+        return kind.size.width, kind.size.height
+    return kind.size, kind.size
+
+
+def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide) -> FaceInputs:
+    values = {name: PLACEHOLDER if isinstance(v, Unknown) else _number(v) for name, v in side.values.items()}
+    template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
+    if template and values and set(_FIELD_NAMES.findall(template)) <= set(values):
+        shown = expand(template, values)
+    else:
+        shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
+    force = edition.game.get("force", piece.force) if piece.force else None
+    faction = edition.game.get("faction", piece.faction) if piece.faction else None
+    fields = {
+        "name": edition.text(f"piece.{piece.id}.name", piece.name),
+        "label": edition.text(f"piece.{piece.id}.{side_name}.label", side.label),
+        "text": edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text)),
+        "values": shown,
+        "kind": edition.text(f"piece_kind.{kind.id}.name", kind.name),
+        "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)
+        if faction else "",
+        "force": edition.name("force", piece.force) if force else "",
+        "symbol": kind.symbol,
+        "facing": "facing" if piece.facing else "",
+        "band": _color_name(force.color if force and force.color else faction.color if faction else None),
+        "side": side_name,
+    }
+    fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
+    color = side.color or (faction.color if faction else None)
+    return FaceInputs(fields, color)
+
+
+def _number(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _color_name(color) -> str:
+    return color if isinstance(color, str) else ""

@@ -1,0 +1,86 @@
+"""An edition: one game in one language. Every renderer asks it for words, never the raw model.
+
+A text missing from the translation falls back to the source language (the
+checker has already reported it); a fact recorded as unknown prints as "?",
+visibly, so nobody mistakes a placeholder for data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from generator.counting import SelectorError, count, value
+from generator.model import Game
+from generator.model.common import Unknown
+from generator.numbering import Numbered, section_numbers
+from generator.references import find_tokens
+
+PLACEHOLDER = "?"
+
+
+@dataclass
+class Edition:
+    game: Game
+    language: str
+
+    @cached_property
+    def _entries(self) -> dict:
+        translation = self.game.translations.get(self.language)
+        if translation is None or self.language == self.game.manifest.source_language:
+            return {}
+        return translation.content.entries
+
+    def text(self, key: str, source) -> str:
+        """The words for `key` in this edition's language; `source` is the source-language value."""
+        if source is None:
+            return ""
+        if isinstance(source, Unknown):
+            return PLACEHOLDER
+        entry = self._entries.get(key)
+        if entry is not None:
+            return entry if isinstance(entry, str) else entry.text
+        return str(source)
+
+    def name(self, kind: str, id_: str, field: str = "name") -> str:
+        shape = self.game.get(kind, id_)
+        if shape is None:
+            return id_
+        i18n_kind = getattr(shape, "i18n_kind", kind)
+        return self.text(f"{i18n_kind}.{id_}.{field}", getattr(shape, field, None))
+
+    @cached_property
+    def numbers(self) -> dict[str, Numbered]:
+        return section_numbers(self.game)
+
+    def plain(self, text: str) -> str:
+        """Prose with its reference tokens printed as words and numbers (cards, counters, aids)."""
+        tokens, _ = find_tokens(text)
+        if not tokens:
+            return text
+        out, last = [], 0
+        for token in tokens:
+            out.append(text[last:token.start])
+            out.append(token.label if token.label else self.token_text(token.kind, token.target))
+            last = token.end
+        out.append(text[last:])
+        return "".join(out)
+
+    def token_text(self, kind: str, target: str) -> str:
+        if kind == "ref":
+            numbered = self.numbers.get(target)
+            return numbered.number or self.name("section", target, "title") if numbered else target
+        if kind == "count":
+            try:
+                return str(count(self.game, target))
+            except SelectorError:
+                return PLACEHOLDER
+        if kind == "value":
+            try:
+                found = value(self.game, target)
+            except SelectorError:
+                return PLACEHOLDER
+            return PLACEHOLDER if isinstance(found, Unknown) else str(found)
+        field = {"card": "title", "term": "term", "ref": "title"}.get(kind, "name")
+        collection = {"unit": "piece", "area": "location"}.get(kind, kind)
+        return self.name(collection, target, field)

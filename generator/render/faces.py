@@ -1,0 +1,149 @@
+"""Drawing one face from its layout and the words and values of one piece side or card.
+
+The layout says where things go; `fields` says what they say (already in the
+edition's language). Templates are expanded by a small grammar of our own,
+`{name}` or `{value:attack}`, never by `str.format`, so a layout or a
+translation cannot reach Python attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from generator.diagnostics import Diagnostic, Span, make
+from generator.render.colors import Palette
+from generator.render.drawing import Face, Image, Ink, Rect, readable_on
+from generator.render.fonts import missing_glyphs
+from generator.render.layouts import Element, FaceLayout
+from generator.render.symbols import draw_symbol
+from generator.render.text_fit import fit, place
+
+_FIELD = re.compile(r"\{([A-Za-z][\w-]*)(?::([\w-]+))?\}")
+
+
+def expand(template: str, fields: dict[str, str]) -> str:
+    """`{name}` → fields["name"]; `{value:attack}` → fields["value:attack"]; unknown names → ""."""
+    return _FIELD.sub(lambda m: fields.get(m.group(1) if m.group(2) is None else f"{m.group(1)}:{m.group(2)}",
+                                           ""), template)
+
+
+@dataclass
+class Drawn:
+    face: Face
+    overflows: list[tuple[str, str]] = field(default_factory=list)     # (element text template, text)
+    missing: list[tuple[str, list[str]]] = field(default_factory=list)  # (text, characters)
+    missing_images: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FaceInputs:
+    """What one face shows: its words and values by field name, its colour, its images."""
+
+    fields: dict[str, str]
+    color: object = None                 # a content colour (palette name, hex, CMYK)
+    image: Path | None = None
+    rich: Callable | None = None         # (element, text, box, scale, ink) → (shapes, fits), for rich text
+
+
+def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
+              palette: Palette, round_shape: bool = False) -> Drawn:
+    base = palette.ink(inputs.color)
+    background = _color(layout.background, base, None, palette) if layout.background else None
+    face = Face(width, height, background=background, round=round_shape)
+    drawn = Drawn(face)
+    if background is not None:
+        face.add(Rect(0, 0, width, height, background))
+    ink = readable_on(background)
+    for element in layout.elements:
+        if not _wanted(element, inputs.fields):
+            continue
+        box = _box(element, width, height)
+        if element.band:
+            face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
+        elif element.symbol is not None:
+            name = expand(element.symbol, inputs.fields)
+            fill = _color(element.stroke, base, None, palette) if element.stroke else None
+            face.add(*draw_symbol(name, *box, _color(element.color, base, ink, palette) or ink, fill))
+        elif element.image is not None:
+            _draw_image(element, inputs, box, ink, drawn)
+        else:
+            _draw_text(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+    if layout.border is not None and layout.border.width > 0:
+        half = layout.border.width / 2
+        face.add(Rect(half, half, width - 2 * half, height - 2 * half, None,
+                      palette.ink(layout.border.color, ink), layout.border.width, layout.border.radius))
+    return drawn
+
+
+def _wanted(element: Element, fields: dict[str, str]) -> bool:
+    if element.when is not None and not fields.get(element.when):
+        return False
+    return element.unless is None or not fields.get(element.unless)
+
+
+def _box(element: Element, width: float, height: float) -> tuple[float, float, float, float]:
+    x, y, w, h = element.box
+    return x / 100 * width, y / 100 * height, w / 100 * width, h / 100 * height
+
+
+def _color(expression: str | None, base: Ink | None, ink: Ink | None, palette: Palette,
+           fields: dict[str, str] | None = None) -> Ink | None:
+    """A layout colour: {ink}, {color}, {color:darker}, a field holding a colour ({band}), or a colour."""
+    if expression is None or expression == "{ink}":
+        return ink
+    if expression == "{color}":
+        return base
+    if expression == "{color:darker}":
+        return base.darker() if base else ink
+    named = _FIELD.fullmatch(expression)
+    if named and fields is not None:
+        return palette.ink(fields.get(named.group(1)), base.darker() if base else ink)
+    return palette.ink(expression, ink)
+
+
+def _draw_text(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    text = expand(element.text, inputs.fields).strip()
+    if not text:
+        return
+    size = element.size * scale
+    min_size = (element.min_size or element.size) * scale
+    if element.rich and inputs.rich is not None:
+        shapes, fits, plain = inputs.rich(element, text, box, size, min_size, ink)
+        drawn.face.add(*shapes)
+    else:
+        fitted = fit(text, element.font, size, min_size, box[2], box[3], wrap=element.wrap)
+        drawn.face.add(*place(fitted, element.font, *box, element.align, element.valign, ink))
+        fits, plain = fitted.fits, text
+    if not fits:
+        drawn.overflows.append((element.text, text))
+    lost = missing_glyphs(plain, element.font)
+    if lost:
+        drawn.missing.append((plain, lost))
+
+
+def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Drawn) -> None:
+    """The picture if the content gives a readable one, else an honest empty frame."""
+    path = inputs.image
+    if path is not None and path.is_file() and path.suffix.lower() in (".png", ".jpg", ".jpeg"):
+        drawn.face.add(Image(*box, path))
+        return
+    if path is not None:
+        drawn.missing_images.append(str(path))
+    drawn.face.add(Rect(*box, None, ink, 0.25))
+
+
+def face_findings(drawn: Drawn, what: str, language: str, span: Span | None) -> list[Diagnostic]:
+    """What went wrong drawing one face, as diagnostics naming the face, the field and the language."""
+    found = []
+    for template, text in drawn.overflows:
+        found.append(make("LAY001", f"{what}: the text {text!r} of the field {template} does not fit in "
+                                    f"language '{language}'", span, "Shorten it, or lower min_size in the layout."))
+    for text, characters in drawn.missing:
+        listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters)
+        found.append(make("LAY002", f"{what}, language '{language}': the font has no {listed} in {text!r}", span))
+    for path in drawn.missing_images:
+        found.append(make("LAY004", f"{what}: cannot use the image {path}; an empty frame is printed", span))
+    return found

@@ -1,0 +1,103 @@
+"""Pieces on print sheets: impose fronts, put backs behind them (duplex) or beside them (fold), write the PDF.
+
+Counters and cards both come through here, so registration, bleed, marks
+and the manifest's placement records are the same for every component.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.render.drawing import Face
+from generator.render.imposition import Area, Placement, duplex_back, fold_back, impose
+from generator.render.pdf_canvas import SheetWriter
+from generator.render.profiles import PrintProfile
+from generator.render.wording import words
+
+RULER_BAND = 9.0   # mm kept free at the foot of front pages for the printed scale
+FOLD_GAP = 1.5     # mm between the fold line and the pieces either side of it
+
+
+@dataclass(frozen=True, slots=True)
+class SheetItem:
+    piece: str
+    copy: int
+    front: str            # face key
+    back: str | None      # face key, None for a blank back
+    width: float
+    height: float
+
+
+@dataclass
+class PrintedSheets:
+    pdf: bytes
+    pages: int
+    placements: list[dict] = field(default_factory=list)
+    first_seen: dict[str, tuple[int, Placement]] = field(default_factory=dict)  # face key → (page index, where)
+    page_offset: float = 0.0   # mm from the media's corner to the trim's
+
+
+@dataclass(frozen=True)
+class SheetText:
+    title: str
+    author: str
+    component: str        # "counters", "cards"
+    language: str
+
+
+def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
+                 output: str, text: SheetText) -> PrintedSheets:
+    sheet_width, sheet_height = profile.sheet_size()
+    fold = profile.backs == "fold"
+    margin = profile.margin
+    ruler = RULER_BAND if profile.ruler > 0 else 0.0
+    usable_width = (sheet_width / 2 - FOLD_GAP - margin) if fold else sheet_width - 2 * margin
+    area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
+    fronts = impose([(item.width, item.height) for item in items], area, gutter, profile.bleed)
+    said = words(text.language)
+    writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
+    for key, face in faces.items():
+        writer.define(key, face)
+    result = PrintedSheets(b"", 0, page_offset=writer.offset)
+    sheets = max((p.page for p in fronts), default=-1) + 1
+    for sheet in range(sheets):
+        on_sheet = [p for p in fronts if p.page == sheet]
+        backs = [(p, _back(p, profile, sheet_width, sheet_height, gutter)) for p in on_sheet
+                 if items[p.item].back is not None and profile.backs != "none"]
+        footer = f"{text.title} · {said[text.component]} · {said['sheet']} {sheet + 1}/{sheets}"
+        front_page = writer.pages
+        for placement in on_sheet:
+            _place(writer, result, items[placement.item], "front", placement, front_page, faces, output)
+        if fold:
+            for _, back in backs:
+                _place(writer, result, items[back.item], "back", back, front_page, faces, output)
+            writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}",
+                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True)
+            continue
+        writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin, 0, 0),
+                           said["ruler"].format(length=f"{profile.ruler:g}"))
+        if backs:
+            for _, back in backs:
+                _place(writer, result, items[back.item], "back", back, writer.pages, faces, output)
+            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}", None, "")
+    result.pdf = writer.getvalue()
+    result.pages = writer.pages
+    return result
+
+
+def _back(front: Placement, profile: PrintProfile, width: float, height: float, gutter: float) -> Placement:
+    if profile.backs == "fold":
+        return fold_back(front, width, profile.back_bleed, gutter)
+    return duplex_back(front, width, height, profile.flip, tuple(profile.back_offset), profile.back_bleed, gutter)
+
+
+def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: str, placement: Placement,
+           page: int, faces: dict[str, Face], output: str) -> None:
+    key = item.front if side == "front" else item.back
+    face = faces[key]
+    writer.place(writer.define(key, face), placement, face.background)
+    result.first_seen.setdefault(key, (page, placement))
+    result.placements.append({
+        "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,
+        "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
+        "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
