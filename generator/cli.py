@@ -106,6 +106,24 @@ def build(path: Path, only: str, languages: str, profile: str, paper: str | None
 
 
 @cli.command()
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4", show_default=True)
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--lang", "language", default="en", show_default=True, help="Language of the instructions (en, es).")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build/calibration.pdf"), show_default=True)
+def calibrate(paper: str, flip: str, language: str, out: Path) -> None:
+    """Print a duplex calibration sheet; its back shows the back_offset to put in your print profile."""
+    from generator.render.calibration import calibration_pdf
+    from generator.render.profiles import PrintProfile
+
+    data = calibration_pdf(PrintProfile(paper=paper, flip=flip), language)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staged = out.with_name(out.name + ".part")
+    staged.write_bytes(data)
+    staged.replace(out)
+    click.echo(f"wrote {out}: print it two-sided at 100 %, {flip}-edge flip")
+
+
+@cli.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def inventory(path: Path, output_format: str) -> None:

@@ -16,7 +16,7 @@ KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 class Shape(BaseModel):
     """Base of every content shape: unknown keys are errors, values are frozen after loading."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
     _where: tuple = PrivateAttr(default=())   # (Document, path) set by the assembler
 

@@ -7,6 +7,7 @@ otherwise (docs/content-format.md, "Translations").
 
 from __future__ import annotations
 
+import functools
 import typing
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -37,13 +38,18 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
 
 def _walk(shape: BaseModel, prefix: str, below: tuple) -> Iterator[SourceText]:
     owner = shape
-    for name, info in type(shape).model_fields.items():
+    for name, key, translatable in _fields(type(shape)):
         value = getattr(shape, name)
-        if value is None or name == "id":
+        if value is None:
             continue
-        key = info.alias or name
-        translatable = _is_text(info.annotation)
         yield from _value(owner, value, f"{prefix}.{key}", (key,), translatable)
+
+
+@functools.cache
+def _fields(model: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, key, translatable) of each field but the id; asked once per class, not per shape."""
+    return tuple((name, info.alias or name, _is_text(info.annotation))
+                 for name, info in model.model_fields.items() if name != "id")
 
 
 def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) -> Iterator[SourceText]:

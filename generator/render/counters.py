@@ -13,9 +13,7 @@ from generator.render.drawing import Face
 from generator.render.edition import PLACEHOLDER, Edition
 from generator.render.faces import FaceInputs, draw_face, expand, face_findings
 from generator.render.layouts import LayoutLibrary
-from generator.render.raster import face_images
 from generator.render.sheets import SheetItem, SheetText, print_sheets
-from generator.render.svg_export import face_svg
 
 OUTPUT = "counters.pdf"
 _FIELD_NAMES = re.compile(r"\{([A-Za-z][\w-]*)\}")
@@ -61,10 +59,14 @@ def render_counters(request: RenderRequest) -> Rendered:
     if "pdf" in request.formats:
         rendered.artifacts.append(Artifact(OUTPUT, sheets.pdf, "counters-pdf", sheets.pages))
     if "svg" in request.formats:
+        from generator.render.svg_export import face_svg  # svgwrite takes 0.1 s to import
+
         for key, face in faces.items():
             rendered.artifacts.append(Artifact(f"counters/{key}.svg", face_svg(face, key).encode("utf-8"),
                                                "counter-svg"))
     if "png" in request.formats:
+        from generator.render.raster import face_images
+
         for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
             rendered.artifacts.append(Artifact(f"counters/{key}.png", png, "counter-png"))
     return rendered

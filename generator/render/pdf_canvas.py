@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -16,6 +17,10 @@ from generator.render.drawing import BLACK, Ellipse, Face, Image, Ink, Polyline,
 from generator.render.fonts import registered
 from generator.render.imposition import Area, Placement, bounds, cut_positions
 from generator.render.profiles import PrintProfile
+
+# Streams are compressed; wrapping them in ASCII85 as well makes files 25 % larger and costs a third
+# of the writing time, for the sake of 7-bit channels nobody sends PDFs through any more.
+rl_config.useA85 = 0
 
 MM = 72 / 25.4
 MARK_LENGTH = 4.0
@@ -44,7 +49,7 @@ class SheetWriter:
 
     # faces -----------------------------------------------------------------
     def define(self, key: str, face: Face) -> str:
-        """Draw a face once as a form; later placements refer to it by name."""
+        """Draw a face once as a form, for faces placed many times; placements refer to it by name."""
         if key in self._forms:
             return self._forms[key]
         name = f"F{len(self._forms)}"
@@ -56,8 +61,13 @@ class SheetWriter:
         self._forms[key] = name
         return name
 
-    def place(self, form: str, placement: Placement, background: Ink | None) -> None:
+    def form(self, key: str) -> str | None:
+        return self._forms.get(key)
+
+    def place(self, face: Face, form: str | None, placement: Placement) -> None:
+        """Draw a face at its placement: by reference to its form, or inline when it is used only once."""
         c = self.canvas
+        background = face.background
         x, y = (self.offset + placement.x) * MM, (self.offset + placement.y) * MM
         left, bottom, right, top = placement.bleed
         if background is not None and any(placement.bleed):
@@ -66,7 +76,11 @@ class SheetWriter:
                    (placement.h + bottom + top) * MM, stroke=0, fill=1)
         c.saveState()
         c.translate(x, y)
-        c.doForm(form)
+        if form is not None:
+            c.doForm(form)
+        else:
+            for shape in face.shapes:
+                _draw(c, shape, face.height)
         c.restoreState()
 
     # page furniture ----------------------------------------------------------

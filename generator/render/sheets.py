@@ -6,6 +6,7 @@ and the manifest's placement records are the same for every component.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.render.drawing import Face
@@ -56,8 +57,10 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     fronts = impose([(item.width, item.height) for item in items], area, gutter, profile.bleed)
     said = words(text.language)
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
+    uses = Counter(key for item in items for key in (item.front, item.back) if key is not None)
     for key, face in faces.items():
-        writer.define(key, face)
+        if uses[key] > 1:
+            writer.define(key, face)
     result = PrintedSheets(b"", 0, page_offset=writer.offset)
     sheets = max((p.page for p in fronts), default=-1) + 1
     for sheet in range(sheets):
@@ -94,8 +97,7 @@ def _back(front: Placement, profile: PrintProfile, width: float, height: float, 
 def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: str, placement: Placement,
            page: int, faces: dict[str, Face], output: str) -> None:
     key = item.front if side == "front" else item.back
-    face = faces[key]
-    writer.place(writer.define(key, face), placement, face.background)
+    writer.place(faces[key], writer.form(key), placement)
     result.first_seen.setdefault(key, (page, placement))
     result.placements.append({
         "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,

@@ -12,7 +12,7 @@ MM = 72 / 25.4
 
 @dataclass(frozen=True)
 class Drawn:
-    forms: list[tuple[str, float, float]]              # (form name, x mm, y mm) of each placed form
+    forms: list[tuple[str, float, float]]              # (form name or "inline", x mm, y mm) of each placed face
     lines: list[tuple[float, float, float, float]]     # page-level straight segments, mm
 
 
@@ -60,8 +60,10 @@ def drawn(reader: PdfReader, page_index: int, offset_mm: float = 0.0) -> Drawn:
         elif operator == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             ctm = (ctm[0] + e, ctm[1] + f)
-        elif operator == b"Do":
-            forms.append((str(operands[0]), ctm[0] / MM - offset_mm, ctm[1] / MM - offset_mm))
+            if e or f:
+                forms.append(("inline", ctm[0] / MM - offset_mm, ctm[1] / MM - offset_mm))
+        elif operator == b"Do" and forms:
+            forms[-1] = (str(operands[0]), *forms[-1][1:])
         elif operator == b"m":
             current = (float(operands[0]), float(operands[1]))
         elif operator == b"l" and current is not None:

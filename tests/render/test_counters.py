@@ -215,3 +215,19 @@ DEMO = {
             copies: 4
         """,
 }
+
+
+def test_the_calibration_sheet_puts_each_scale_behind_its_cross(tmp_path, run_cli):
+    out = tmp_path / "calibration.pdf"
+    code, said, _ = run_cli(["calibrate", "--paper", "letter", "--out", str(out)])
+    assert code == 0 and "two-sided" in said
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    letter_width = 215.9
+    crosses = [line for line in drawn(reader, 0).lines if line[0] == line[2]]     # vertical red lines
+    scales = drawn(reader, 1).lines
+    assert len(crosses) == 5
+    for x, *_ in crosses:
+        zero_tick = letter_width - x
+        assert any(abs(x0 - zero_tick) < 0.01 and x0 == x1 for x0, _, x1, _ in scales)
+    assert "back_offset" in reader.pages[1].extract_text()
