@@ -17,6 +17,8 @@ class CardType(Shape):
     name: Text
     color: Color | None = Field(None, description="Border or band colour.")
     fields: list[str] = Field(default_factory=list, description="Names of the extra fields its cards carry.")
+    layout: Id | None = Field(None, description="The card layout in templates/layouts/cards/ (default: the "
+                                                "layout named like the card type, else 'card').")
 
 
 class CardBack(Shape):

@@ -16,6 +16,13 @@ def _counters(request: RenderRequest) -> Rendered:
     return render_counters(request)
 
 
+def _cards(request: RenderRequest) -> Rendered:
+    from generator.render.cards import render_cards
+
+    return render_cards(request)
+
+
 RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {
     "counters": _counters,
+    "cards": _cards,
 }

@@ -15,7 +15,7 @@ from typing import Callable
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.render.colors import Palette
-from generator.render.drawing import Face, Image, Ink, Rect, readable_on
+from generator.render.drawing import Ellipse, Face, Image, Ink, Rect, readable_on
 from generator.render.fonts import missing_glyphs
 from generator.render.layouts import Element, FaceLayout
 from generator.render.symbols import draw_symbol
@@ -45,12 +45,14 @@ class FaceInputs:
     fields: dict[str, str]
     color: object = None                 # a content colour (palette name, hex, CMYK)
     image: Path | None = None
-    rich: Callable | None = None         # (element, text, box, scale, ink) → (shapes, fits), for rich text
+    rich: Callable | None = None         # (element, text, box, size, min_size, ink) → (shapes, fits, plain)
+    icon: Callable | None = None         # icon id → (picture path or None, name)
+    table: Callable | None = None        # table id → (title, [(key, result)]) or None
 
 
 def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
               palette: Palette, round_shape: bool = False) -> Drawn:
-    base = palette.ink(inputs.color)
+    base = palette.ink(inputs.color) or (palette.ink(layout.fallback_color) if layout.fallback_color else None)
     background = _color(layout.background, base, None, palette) if layout.background else None
     face = Face(width, height, background=background, round=round_shape)
     drawn = Drawn(face)
@@ -69,12 +71,17 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
             face.add(*draw_symbol(name, *box, _color(element.color, base, ink, palette) or ink, fill))
         elif element.image is not None:
             _draw_image(element, inputs, box, ink, drawn)
+        elif element.icon is not None:
+            _draw_icon(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+        elif element.table is not None:
+            _draw_table(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
         else:
             _draw_text(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
         face.add(Rect(half, half, width - 2 * half, height - 2 * half, None,
-                      palette.ink(layout.border.color, ink), layout.border.width, layout.border.radius))
+                      _color(layout.border.color, base, ink, palette, inputs.fields) or ink, layout.border.width,
+                      layout.border.radius))
     return drawn
 
 
@@ -91,13 +98,16 @@ def _box(element: Element, width: float, height: float) -> tuple[float, float, f
 
 def _color(expression: str | None, base: Ink | None, ink: Ink | None, palette: Palette,
            fields: dict[str, str] | None = None) -> Ink | None:
-    """A layout colour: {ink}, {color}, {color:darker}, a field holding a colour ({band}), or a colour."""
+    """A layout colour: {ink} (readable on the background), {color}, {color:darker}, {on-color} (readable on
+    the colour), a field holding a colour ({band}), or a colour."""
     if expression is None or expression == "{ink}":
         return ink
     if expression == "{color}":
         return base
     if expression == "{color:darker}":
         return base.darker() if base else ink
+    if expression == "{on-color}":
+        return readable_on(base)
     named = _FIELD.fullmatch(expression)
     if named and fields is not None:
         return palette.ink(fields.get(named.group(1)), base.darker() if base else ink)
@@ -122,6 +132,51 @@ def _draw_text(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink
     lost = missing_glyphs(plain, element.font)
     if lost:
         drawn.missing.append((plain, lost))
+
+
+def _draw_icon(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    """The icon's picture, or a round badge with its name when the game gives no picture."""
+    icon_id = expand(element.icon, inputs.fields)
+    if not icon_id or inputs.icon is None:
+        return
+    picture, name = inputs.icon(icon_id)
+    x, y, w, h = box
+    if picture is not None:
+        drawn.face.add(Image(x, y, w, h, picture))
+        return
+    radius = min(w, h) / 2
+    drawn.face.add(Ellipse(x + w / 2, y + h / 2, radius, radius, None, ink, 0.3))
+    fitted = fit(name, element.font, element.size * scale, (element.min_size or element.size) * scale,
+                 radius * 1.5, radius * 1.5)
+    drawn.face.add(*place(fitted, element.font, x + w / 2 - radius * 0.75, y + h / 2 - radius * 0.75,
+                          radius * 1.5, radius * 1.5, "center", "middle", ink))
+
+
+def _draw_table(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    """A small two-column table (roll → result) printed from the tables data."""
+    table_id = expand(element.table, inputs.fields)
+    found = inputs.table(table_id) if table_id and inputs.table else None
+    if found is None:
+        return
+    title, rows = found
+    x, y, w, h = box
+    lines = len(rows) + 1
+    row_height = h / lines
+    size = element.size * scale
+    min_size = (element.min_size or element.size) * scale
+    title_fit = fit(title, element.font, size, min_size, w, row_height, wrap=False)
+    drawn.face.add(*place(title_fit, element.font, x, y, w, row_height, "center", "middle", ink))
+    if not title_fit.fits:
+        drawn.overflows.append((element.table, title))
+    body = element.font.split("-")[0]
+    for index, (key, result) in enumerate(rows, start=1):
+        top = y + index * row_height
+        drawn.face.add(Rect(x, top, w, 0.0, None, ink, 0.15))
+        for text, left, width, align in ((key, x, w * 0.3, "center"), (result, x + w * 0.3, w * 0.7, "left")):
+            cell = fit(text, body, size, min_size, width - 0.8, row_height)
+            drawn.face.add(*place(cell, body, left + 0.4, top, width - 0.8, row_height, align, "middle", ink))
+            if not cell.fits:
+                drawn.overflows.append((element.table, text))
 
 
 def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Drawn) -> None:

@@ -30,12 +30,14 @@ class Border(Shape):
 
 
 class Element(Shape):
-    """One thing drawn on a face; exactly one of text, symbol, band, icon, image, table, rule."""
+    """One thing drawn on a face; exactly one of text, symbol, band, image, icon or table."""
 
     text: str | None = Field(None, description="A text template: {name}, {values}, {label}, {value:attack}…")
     symbol: str | None = Field(None, description="A unit symbol name or {symbol}.")
     band: bool = Field(False, description="A filled band (facing band, title bar).")
     image: str | None = Field(None, description="An image template, e.g. {image}; an empty frame when absent.")
+    icon: str | None = Field(None, description="An icon id of the game (its picture, or a badge with its name).")
+    table: str | None = Field(None, description="A table id (or a field holding one) printed as a small table.")
     box: Box = Field(description="x, y, width, height in percent of the face.")
     font: FontRole = "sans"
     size: float = Field(8.0, gt=0, le=200, description="Font size in points at design_width.")
@@ -51,15 +53,17 @@ class Element(Shape):
 
     @model_validator(mode="after")
     def _one_kind(self):
-        kinds = [name for name in ("text", "symbol", "image") if getattr(self, name) is not None] + \
+        kinds = [name for name in ("text", "symbol", "image", "icon", "table") if getattr(self, name) is not None] + \
             (["band"] if self.band else [])
         if len(kinds) != 1:
-            raise ValueError(f"an element draws exactly one of text, symbol, band or image, not {kinds or 'none'}")
+            raise ValueError(f"an element draws exactly one of text, symbol, band, image, icon or table, "
+                             f"not {kinds or 'none'}")
         return self
 
 
 class FaceLayout(Shape):
     background: str | None = Field("{color}", description="A colour or {color}; none for unprinted.")
+    fallback_color: str | None = Field(None, description="The colour {color} means when the data gives none.")
     border: Border | None = Field(default_factory=Border)
     elements: list[Element] = Field(default_factory=list)
 

@@ -1,0 +1,162 @@
+"""Card decks: fronts from each card type's layout, one back per deck, imposed on sheets like counters."""
+
+from __future__ import annotations
+
+from generator.dimensions import CARD_SIZES
+from generator.model import where
+from generator.model.cards import Card, CardType, Deck
+from generator.model.common import Unknown
+from generator.model.pieces import Size
+from generator.render.colors import Palette
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.drawing import Face
+from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.faces import FaceInputs, draw_face, face_findings
+from generator.render.layouts import LayoutLibrary
+from generator.render.rich_text import fit_rich
+from generator.render.sheets import SheetItem, SheetText, print_sheets
+from generator.render.templates import find
+
+OUTPUT = "cards.pdf"
+
+
+def render_cards(request: RenderRequest) -> Rendered:
+    edition, profile = request.edition, request.profile
+    game = edition.game
+    rendered = Rendered()
+    layouts = LayoutLibrary("cards", game.folder)
+    palette = Palette(game)
+    faces: dict[str, Face] = {}
+    items: list[SheetItem] = []
+    helpers = _Helpers(edition)
+    for card in game.cards:
+        deck = game.get("deck", card.deck)
+        if deck is None or card.copies == 0:
+            continue
+        card_type = game.get("card_type", card.card_type or deck.card_type or "")
+        layout = layouts.get(_layout_name(card_type, game.folder), where(card))
+        if layout is None or layout.front is None:
+            continue
+        width, height = _size(deck)
+        scale = width / layout.design_width
+        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette)
+        faces[f"{card.id}-front"] = drawn.face
+        rendered.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, where(card)))
+        back_key = f"{deck.id}-back"
+        if back_key not in faces:
+            back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
+                             palette)
+            faces[back_key] = back.face
+            rendered.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language,
+                                                      where(deck)))
+        for copy in range(1, card.copies + 1):
+            items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
+    rendered.diagnostics.extend(layouts.diagnostics)
+    if not items:
+        return rendered
+    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", "cards",
+                     edition.language)
+    sheets = print_sheets(items, faces, profile, profile.cards.gutter, OUTPUT, text)
+    rendered.placements = sheets.placements
+    if "pdf" in request.formats:
+        rendered.artifacts.append(Artifact(OUTPUT, sheets.pdf, "cards-pdf", sheets.pages))
+    if "png" in request.formats:
+        from generator.render.raster import face_images
+
+        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
+            rendered.artifacts.append(Artifact(f"cards/{key}.png", png, "card-png"))
+    return rendered
+
+
+def _layout_name(card_type: CardType | None, game_folder) -> str:
+    if card_type is None:
+        return "card"
+    if card_type.layout:
+        return card_type.layout
+    return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
+
+
+def _size(deck: Deck) -> tuple[float, float]:
+    width, height = (deck.size.width, deck.size.height) if isinstance(deck.size, Size) else CARD_SIZES[deck.size]
+    return (height, width) if deck.orientation == "landscape" else (width, height)
+
+
+class _Helpers:
+    """The words, colours and callbacks of one card face, in the edition's language."""
+
+    def __init__(self, edition: Edition):
+        self.edition = edition
+        self.game = edition.game
+
+    def front(self, card: Card, deck: Deck, card_type: CardType | None) -> FaceInputs:
+        e = self.edition
+        fields = {
+            "title": e.text(f"card.{card.id}.title", card.title),
+            "text": e.text(f"card.{card.id}.text", card.text),
+            "flavor": e.plain(e.text(f"card.{card.id}.flavor", card.flavor)),
+            "number": str(card.number) if card.number is not None else "",
+            "deck": e.name("deck", deck.id),
+            "type": e.name("card_type", card_type.id) if card_type else "",
+            "faction": e.name("faction", deck.faction) if deck.faction else "",
+            "game": e.text("game.title", self.game.manifest.title),
+        }
+        for name, value in card.fields.items():
+            fields[f"field:{name}"] = _shown(value, e, f"card.{card.id}.fields.{name}")
+        faction = self.game.get("faction", deck.faction) if deck.faction else None
+        deck_color = deck.back.color if deck.back and deck.back.color else None
+        color = (card_type.color if card_type and card_type.color else None) or deck_color or \
+            (faction.color if faction else None)
+        image = self.game.folder / card.image if card.image else None
+        return FaceInputs(fields, color, image, rich=self._rich, icon=self._icon, table=self._table)
+
+    def back(self, deck: Deck, card_type: CardType | None) -> FaceInputs:
+        e = self.edition
+        back = deck.back
+        title = e.text(f"deck.{deck.id}.back.title", back.title) if back and back.title else e.name("deck", deck.id)
+        fields = {"title": title, "deck": e.name("deck", deck.id), "game": e.text("game.title",
+                                                                                  self.game.manifest.title)}
+        faction = self.game.get("faction", deck.faction) if deck.faction else None
+        color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
+            (faction.color if faction else None)
+        image = self.game.folder / back.image if back and back.image else None
+        return FaceInputs(fields, color, image, rich=self._rich, icon=self._icon, table=self._table)
+
+    def _rich(self, element, text, box, size, min_size, ink):
+        family = element.font.split("-")[0]
+        return fit_rich(text, self.edition, family, size, min_size, box, ink, align=element.align,
+                        valign=element.valign)
+
+    def _icon(self, icon_id: str):
+        icon = self.game.get("icon", icon_id)
+        if icon is None:
+            return None, icon_id
+        path = self.game.folder / icon.file if icon.file else None
+        picture = path if path is not None and path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file() \
+            else None
+        return picture, self.edition.name("icon", icon_id)
+
+    def _table(self, table_id: str):
+        table = self.game.get("table", table_id)
+        if table is None or isinstance(table.rows, Unknown):
+            return None
+        e = self.edition
+        rows = []
+        for index, row in enumerate(table.rows):
+            key = row.roll if row.roll is not None else row.key if row.key is not None else index
+            label = PLACEHOLDER if isinstance(key, Unknown) else str(key)
+            result = e.text(f"table.{table.id}.rows.{key}.result", row.result) if row.result is not None else \
+                " / ".join(PLACEHOLDER if r is None else str(r) for r in (row.results or []))
+            rows.append((label, e.plain(result)))
+        return e.name("table", table.id, "title"), rows
+
+
+def _shown(value, edition: Edition, key: str) -> str:
+    if isinstance(value, Unknown):
+        return PLACEHOLDER
+    if value is True:
+        return "yes"
+    if value is False or value is None:
+        return ""
+    if isinstance(value, str):
+        return edition.text(key, value)
+    return str(value)
