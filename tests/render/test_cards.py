@@ -1,0 +1,176 @@
+"""A publisher builds the card decks; a translator's longer text is caught, not spilled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from generator.load import load_game
+from generator.pipeline import BuildRequest, build
+
+from .pdf_reading import fonts
+
+ROOT = Path(__file__).resolve().parents[2]
+MAR_Y_ACERO = ROOT / "content" / "mar-y-acero"
+MM = 72 / 25.4
+
+
+def card_text(pdf: Path, placement: dict) -> str:
+    """The words printed inside one placed card, as a reader would select them."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    page = document[placement["page"] - 1]
+    text = page.get_textpage().get_text_bounded(
+        left=placement["x_mm"] * MM, bottom=placement["y_mm"] * MM,
+        right=(placement["x_mm"] + placement["w_mm"]) * MM, top=(placement["y_mm"] + placement["h_mm"]) * MM)
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build")
+    built = build(MAR_Y_ACERO, BuildRequest(only=("cards",), out=out, formats=frozenset({"pdf"})))
+    assert len(built.folders) == 2, [str(d) for d in built.diagnostics]
+    return {folder.name: (folder, json.loads((folder / "manifest.json").read_text(encoding="utf-8")))
+            for folder in built.folders}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_all_52_cards_are_placed_each_with_its_back(decks, language):
+    _, manifest = decks[language]
+    fronts = [p for p in manifest["placements"] if p["side"] == "front"]
+    backs = {(p["piece"], p["copy"]): p for p in manifest["placements"] if p["side"] == "back"}
+    assert len(fronts) == 52
+    assert {(p["piece"], p["copy"]) for p in fronts} == set(backs)
+    for front in fronts:       # duplex: behind its front, within 0.1 mm
+        back = backs[(front["piece"], front["copy"])]
+        assert back["page"] == front["page"] + 1
+        assert abs((back["x_mm"] + back["w_mm"] / 2) - (210 - front["x_mm"] - front["w_mm"] / 2)) <= 0.1
+        assert abs(back["y_mm"] - front["y_mm"]) <= 0.1
+    assert {(p["w_mm"], p["h_mm"]) for p in fronts} == {(63.0, 88.0)}
+    assert max(sum(1 for p in fronts if p["page"] == page) for page in {p["page"] for p in fronts}) == 9
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_each_card_shows_its_title_and_number(decks, language):
+    folder, manifest = decks[language]
+    game = load_game(MAR_Y_ACERO).game
+    overlay = game.translations["en"].content.entries if language == "en" else {}
+    fronts = {p["piece"]: p for p in manifest["placements"] if p["side"] == "front"}
+    checked = 0
+    for card in game.cards:
+        if not isinstance(card.title, str):
+            assert "?" in card_text(folder / "cards.pdf", fronts[card.id])   # unknown: a visible placeholder
+            continue
+        entry = overlay.get(f"card.{card.id}.title")
+        title = (entry if isinstance(entry, str) else entry.text) if entry else card.title
+        printed = card_text(folder / "cards.pdf", fronts[card.id])
+        assert " ".join(title.split()) in printed
+        if card.number is not None:
+            assert str(card.number) in printed.split()
+        checked += 1
+    assert checked >= 5
+
+
+def test_fonts_are_embedded(decks):
+    folder, _ = decks["es"]
+    used = fonts(PdfReader(folder / "cards.pdf"))
+    assert used and all(used.values())
+
+
+def test_every_page_renders_as_cards(decks):
+    folder, _ = decks["en"]
+    for page in pypdfium2.PdfDocument(str(folder / "cards.pdf")):
+        picture = page.render(scale=0.4).to_pil().convert("L")
+        assert sum(picture.histogram()[:230]) > picture.width * picture.height * 0.02
+
+
+def test_an_over_long_translation_is_reported_and_every_other_card_is_built(write_game, tmp_path):
+    too_long = "Play this card when an enemy army enters a zone next to one of your armies, and read on. " * 12
+    write_game(DECK | {"i18n/en.yaml": f"""\
+        language: en
+        entries:
+          card.ambush.text: "{too_long}"
+        """})
+    built = build(Path("demo"), BuildRequest(only=("cards",), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    overflows = [d for d in built.diagnostics if d.code == "LAY001"]
+    assert len(overflows) == 1
+    message = overflows[0].message
+    assert "card 'ambush'" in message and "{text}" in message and "'en'" in message
+    assert overflows[0].span.file.name == "cards.yaml"
+    for folder in built.folders:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        assert sorted(p["piece"] for p in manifest["placements"] if p["side"] == "front") == \
+            ["ambush", "levy", "levy", "storm"]
+
+
+def test_spanish_punctuation_and_accents_print_with_real_glyphs(write_game, tmp_path):
+    write_game(DECK)
+    built = build(Path("demo"), BuildRequest(only=("cards",), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    assert not [d for d in built.diagnostics if d.code.startswith("LAY")]
+    folder = built.folders[0]
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    storm = next(p for p in manifest["placements"] if p["piece"] == "storm" and p["side"] == "front")
+    printed = card_text(folder / "cards.pdf", storm)
+    for expected in ("«Tormenta»", "pingüino", "Año", "—", "Rompe", "4.2"):
+        assert expected in printed
+
+
+def test_press_cards_get_bleed_boxes_and_marks(write_game, tmp_path):
+    write_game(DECK)
+    built = build(Path("demo"), BuildRequest(only=("cards",), profile="press", out=tmp_path / "out",
+                                             formats=frozenset({"pdf"})))
+    reader = PdfReader(built.folders[0] / "cards.pdf")
+    for page in reader.pages:
+        assert float(page.bleedbox[2]) - float(page.trimbox[2]) == pytest.approx(3 * MM, abs=0.01)
+
+
+DECK = {
+    "game.yaml": """\
+        game:
+          id: demo
+          title: Demo
+          source_language: es
+          languages: [es, en]
+          palette: {tactical-blue: "#2f5d9e", event-red: "#a02020"}
+        """,
+    "cards.yaml": """\
+        card_types:
+          - {id: tactical, name: Táctica, color: tactical-blue}
+          - {id: event, name: Evento, color: event-red}
+        decks:
+          - {id: main, name: Mazo, card_type: tactical, back: {title: Campaña}}
+        cards:
+          - id: ambush
+            deck: main
+            number: 1
+            title: Emboscada
+            text: Juega esta carta cuando un ejército enemigo entre en una zona vecina.
+          - id: storm
+            deck: main
+            card_type: event
+            number: 2
+            title: «Tormenta» — Año 255
+            text: |
+              **Rompe** la flota: *un pingüino* lo vio.
+              - Ver {ref:storms}.
+          - {id: levy, deck: main, number: 3, title: Leva, copies: 2}
+        """,
+    "rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: s1, title: Uno}
+              - {id: s2, title: Dos}
+              - {id: s3, title: Tres}
+              - id: s4
+                title: Cuatro
+                sections:
+                  - {id: s41, title: Uno}
+                  - {id: storms, title: Tormentas}
+        """,
+}
