@@ -107,7 +107,7 @@ class _Helpers:
         color = (card_type.color if card_type and card_type.color else None) or deck_color or \
             (faction.color if faction else None)
         image = self.game.folder / card.image if card.image else None
-        return FaceInputs(fields, color, image, rich=self._rich, icon=self._icon, table=self._table)
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=e.small_table)
 
     def back(self, deck: Deck, card_type: CardType | None) -> FaceInputs:
         e = self.edition
@@ -119,35 +119,12 @@ class _Helpers:
         color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
             (faction.color if faction else None)
         image = self.game.folder / back.image if back and back.image else None
-        return FaceInputs(fields, color, image, rich=self._rich, icon=self._icon, table=self._table)
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=e.small_table)
 
     def _rich(self, element, text, box, size, min_size, ink):
         family = element.font.split("-")[0]
         return fit_rich(text, self.edition, family, size, min_size, box, ink, align=element.align,
                         valign=element.valign)
-
-    def _icon(self, icon_id: str):
-        icon = self.game.get("icon", icon_id)
-        if icon is None:
-            return None, icon_id
-        path = self.game.folder / icon.file if icon.file else None
-        picture = path if path is not None and path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file() \
-            else None
-        return picture, self.edition.name("icon", icon_id)
-
-    def _table(self, table_id: str):
-        table = self.game.get("table", table_id)
-        if table is None or isinstance(table.rows, Unknown):
-            return None
-        e = self.edition
-        rows = []
-        for index, row in enumerate(table.rows):
-            key = row.roll if row.roll is not None else row.key if row.key is not None else index
-            label = PLACEHOLDER if isinstance(key, Unknown) else str(key)
-            result = e.text(f"table.{table.id}.rows.{key}.result", row.result) if row.result is not None else \
-                " / ".join(PLACEHOLDER if r is None else str(r) for r in (row.results or []))
-            rows.append((label, e.plain(result)))
-        return e.name("table", table.id, "title"), rows
 
 
 def _shown(value, edition: Edition, key: str) -> str:

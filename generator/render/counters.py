@@ -109,7 +109,7 @@ def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, sid
     }
     fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
     color = side.color or (faction.color if faction else None)
-    return FaceInputs(fields, color)
+    return FaceInputs(fields, color, icon=edition.icon, table=edition.small_table)
 
 
 def _number(value) -> str:

@@ -84,3 +84,29 @@ class Edition:
         field = {"card": "title", "term": "term", "ref": "title"}.get(kind, "name")
         collection = {"unit": "piece", "area": "location"}.get(kind, kind)
         return self.name(collection, target, field)
+
+    def icon(self, icon_id: str):
+        """(picture file or None, name) of a game icon; only PNG and JPEG pictures are printed."""
+        icon = self.game.get("icon", icon_id)
+        if icon is None:
+            return None, icon_id
+        path = self.game.folder / icon.file if icon.file else None
+        usable = path is not None and path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        return (path if usable else None), self.name("icon", icon_id)
+
+    def small_table(self, table_id: str):
+        """(title, [(roll or key, result)]) of a table, to print on a card or counter; None if unknown."""
+        table = self.game.get("table", table_id)
+        if table is None or isinstance(table.rows, Unknown):
+            return None
+        rows = []
+        for index, row in enumerate(table.rows):
+            key = row.roll if row.roll is not None else row.key if row.key is not None else index
+            label = PLACEHOLDER if isinstance(key, Unknown) else str(key)
+            if row.result is not None:
+                result = self.text(f"table.{table.id}.rows.{key}.result", row.result)
+            else:
+                result = " / ".join(PLACEHOLDER if r is None or isinstance(r, Unknown) else str(r)
+                                    for r in (row.results or []))
+            rows.append((label, self.plain(result)))
+        return self.name("table", table.id, "title"), rows

@@ -71,12 +71,11 @@ def _with_icons(text: str, edition) -> list[Word]:
     out, last = [], 0
     for token in (t for t in tokens if t.kind == "icon"):
         out.append(Word(edition.plain(text[last:token.start])))
-        icon = edition.game.get("icon", token.target)
-        path = edition.game.folder / icon.file if icon is not None and icon.file else None
-        if path is not None and path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file():
-            out.append(Word("", image=path))
+        picture, name = edition.icon(token.target)
+        if picture is not None:
+            out.append(Word("", image=picture))
         else:
-            out.append(Word(f"[{token.label or edition.token_text('icon', token.target)}]", bold=True))
+            out.append(Word(f"[{token.label or name}]", bold=True))
         last = token.end
     out.append(Word(edition.plain(text[last:])))
     return out
