@@ -20,5 +20,5 @@ def check_duplicate_ids(game: Game) -> Iterator[Diagnostic]:
             first = shapes[0]
             for again in shapes[1:]:
                 yield make("ID001", f"{kind_word(kind)} id '{id_}' is defined twice", where(again, "id"),
-                           f"Rename one of them; ids are unique within their kind.",
+                           "Rename one of them; ids are unique within their kind.",
                            [("first defined here", where(first, "id"))])

@@ -8,16 +8,15 @@ from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Unknown
 from generator.model.pieces import Size
 from generator.render.colors import Palette
-from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.context import Rendered, RenderRequest
 from generator.render.drawing import Face
 from generator.render.edition import PLACEHOLDER, Edition
 from generator.render.faces import FaceInputs, draw_face, face_findings
 from generator.render.layouts import LayoutLibrary
 from generator.render.rich_text import fit_rich
-from generator.render.sheets import SheetItem, SheetText, print_sheets
+from generator.render.sheets import SheetItem, sheet_outputs
 from generator.render.templates import find
 
-OUTPUT = "cards.pdf"
 
 
 def render_cards(request: RenderRequest) -> Rendered:
@@ -52,19 +51,8 @@ def render_cards(request: RenderRequest) -> Rendered:
         for copy in range(1, card.copies + 1):
             items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
     rendered.diagnostics.extend(layouts.diagnostics)
-    if not items:
-        return rendered
-    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", "cards",
-                     edition.language)
-    sheets = print_sheets(items, faces, profile, profile.cards.gutter, OUTPUT, text)
-    rendered.placements = sheets.placements
-    if "pdf" in request.formats:
-        rendered.artifacts.append(Artifact(OUTPUT, sheets.pdf, "cards-pdf", sheets.pages))
-    if "png" in request.formats:
-        from generator.render.raster import face_images
-
-        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
-            rendered.artifacts.append(Artifact(f"cards/{key}.png", png, "card-png"))
+    written = sheet_outputs(request, "cards", items, faces, profile.cards.gutter)
+    rendered.artifacts, rendered.placements = written.artifacts, written.placements
     return rendered
 
 

@@ -8,14 +8,13 @@ from generator.model import where
 from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide, Size
 from generator.render.colors import Palette
-from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.context import Rendered, RenderRequest
 from generator.render.drawing import Face
 from generator.render.edition import PLACEHOLDER, Edition
 from generator.render.faces import FaceInputs, draw_face, expand, face_findings
 from generator.render.layouts import LayoutLibrary
-from generator.render.sheets import SheetItem, SheetText, print_sheets
+from generator.render.sheets import SheetItem, sheet_outputs
 
-OUTPUT = "counters.pdf"
 _FIELD_NAMES = re.compile(r"\{([A-Za-z][\w-]*)\}")
 _MARKER_SYMBOLS = {"marker", "chit", "none"}
 
@@ -50,25 +49,8 @@ def render_counters(request: RenderRequest) -> Rendered:
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
     rendered.diagnostics.extend(layouts.diagnostics)
-    if not items:
-        return rendered
-    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", "counters",
-                     edition.language)
-    sheets = print_sheets(items, faces, profile, profile.counters.gutter, OUTPUT, text)
-    rendered.placements = sheets.placements
-    if "pdf" in request.formats:
-        rendered.artifacts.append(Artifact(OUTPUT, sheets.pdf, "counters-pdf", sheets.pages))
-    if "svg" in request.formats:
-        from generator.render.svg_export import face_svg  # svgwrite takes 0.1 s to import
-
-        for key, face in faces.items():
-            rendered.artifacts.append(Artifact(f"counters/{key}.svg", face_svg(face, key).encode("utf-8"),
-                                               "counter-svg"))
-    if "png" in request.formats:
-        from generator.render.raster import face_images
-
-        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
-            rendered.artifacts.append(Artifact(f"counters/{key}.png", png, "counter-png"))
+    written = sheet_outputs(request, "counters", items, faces, profile.counters.gutter, svg=True)
+    rendered.artifacts, rendered.placements = written.artifacts, written.placements
     return rendered
 
 

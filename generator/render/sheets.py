@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.drawing import Face
 from generator.render.imposition import Area, Placement, duplex_back, fold_back, impose
 from generator.render.pdf_canvas import SheetWriter
@@ -103,3 +104,33 @@ def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: st
         "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,
         "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
         "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
+
+
+def sheet_outputs(request: RenderRequest, component: str, items: list[SheetItem], faces: dict[str, Face],
+                  gutter: float, svg: bool = False) -> Rendered:
+    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked)."""
+    edition, profile = request.edition, request.profile
+    rendered = Rendered()
+    if not items:
+        return rendered
+    game = edition.game
+    output = f"{component}.pdf"
+    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
+                     edition.language)
+    sheets = print_sheets(items, faces, profile, gutter, output, text)
+    rendered.placements = sheets.placements
+    single = component.rstrip("s")
+    if "pdf" in request.formats:
+        rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
+    if svg and "svg" in request.formats:
+        from generator.render.svg_export import face_svg  # svgwrite takes 0.1 s to import
+
+        for key, face in faces.items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", face_svg(face, key).encode("utf-8"),
+                                               f"{single}-svg"))
+    if "png" in request.formats:
+        from generator.render.raster import face_images
+
+        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
+    return rendered
