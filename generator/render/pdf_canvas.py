@@ -11,6 +11,7 @@ from typing import Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.render.drawing import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text
@@ -55,8 +56,7 @@ class SheetWriter:
         name = f"F{len(self._forms)}"
         c = self.canvas
         c.beginForm(name, 0, 0, face.width * MM, face.height * MM)
-        for shape in face.shapes:
-            _draw(c, shape, face.height)
+        _draw_face(c, face)
         c.endForm()
         self._forms[key] = name
         return name
@@ -79,8 +79,7 @@ class SheetWriter:
         if form is not None:
             c.doForm(form)
         else:
-            for shape in face.shapes:
-                _draw(c, shape, face.height)
+            _draw_face(c, face)
         c.restoreState()
 
     # page furniture ----------------------------------------------------------
@@ -196,6 +195,44 @@ def _paint(c, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, 
         _stroke(c, stroke)
         c.setLineWidth(max(width, 0.05) * MM)
     return int(stroke is not None), int(fill is not None)
+
+
+def _draw_face(c, face: Face) -> None:
+    """Every shape of a face; runs of text go into one text object (far fewer operators than one per line)."""
+    run: list[Text] = []
+    for shape in face.shapes:
+        if isinstance(shape, Text):
+            run.append(shape)
+            continue
+        if run:
+            _draw_texts(c, run, face.height)
+            run = []
+        _draw(c, shape, face.height)
+    if run:
+        _draw_texts(c, run, face.height)
+
+
+def _draw_texts(c, texts: list[Text], height: float) -> None:
+    text_object = c.beginText()
+    font = fill = None
+    for shape in texts:
+        name = registered(shape.font)
+        if (name, shape.size) != font:
+            text_object.setFont(name, shape.size)
+            font = (name, shape.size)
+        if shape.fill != fill:
+            if shape.fill.cmyk is not None:
+                text_object.setFillColor(CMYKColor(*shape.fill.cmyk))
+            else:
+                text_object.setFillColorRGB(*shape.fill.rgb)
+            fill = shape.fill
+        x = shape.x * MM
+        if shape.anchor != "start":
+            width = pdfmetrics.stringWidth(shape.text, name, shape.size)
+            x -= width / 2 if shape.anchor == "middle" else width
+        text_object.setTextOrigin(x, (height - shape.y) * MM)
+        text_object.textOut(shape.text)
+    c.drawText(text_object)
 
 
 def _draw(c, shape, height: float) -> None:
