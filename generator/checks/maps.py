@@ -5,25 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from generator.diagnostics import Diagnostic, make
+from generator.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
+from generator.adjacency import neighbours
 from generator.model import Game, where
-
-_UNCONNECTED_TYPES = {"box", "city", "port", "hex"}
-
-
-def neighbours(game: Game) -> dict[str, set[str]]:
-    """Every location's neighbours: explicit lists, routes and the map's adjacency rule together."""
-    result = {loc.id: set(loc.adjacent) | {route.to for route in loc.routes} for loc in game.locations}
-    rule = game.map.adjacency if game.map else None
-    if rule and rule.rule == "consecutive":
-        numbered = sorted((loc.number, loc.id) for loc in game.locations if loc.number is not None
-                          and loc.type not in _UNCONNECTED_TYPES)
-        pairs = list(zip(numbered, numbered[1:]))
-        if rule.wrap and len(numbered) > 2:
-            pairs.append((numbered[-1], numbered[0]))
-        for (_, a), (_, b) in pairs:
-            result[a].add(b)
-            result[b].add(a)
-    return result
 
 
 def check_map(game: Game) -> Iterator[Diagnostic]:

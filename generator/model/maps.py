@@ -80,6 +80,9 @@ class Map(Shape):
     grid: Grid | None = None
     locations: list[Location] = Field(default_factory=list)
     hexes: list[Hex] = Field(default_factory=list)
+    tables: list[Id] = Field(default_factory=list, description="Tables the rulebook prints on the map.")
+    compass: Literal["none", "compass", "wind-rose"] = Field("none", description="A compass or a numbered "
+                                                                                   "wind rose (1-6) on the map.")
 
 
 class Track(Shape):

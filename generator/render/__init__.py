@@ -22,7 +22,14 @@ def _cards(request: RenderRequest) -> Rendered:
     return render_cards(request)
 
 
+def _map(request: RenderRequest) -> Rendered:
+    from generator.render.maps import render_map
+
+    return render_map(request)
+
+
 RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {
     "counters": _counters,
     "cards": _cards,
+    "map": _map,
 }

@@ -103,7 +103,17 @@ class Image:
     path: Path
 
 
-Shape = Rect | Ellipse | Polyline | Text | Image
+@dataclass(slots=True)
+class Group:
+    """Shapes that make one thing of the content (an area, a hex, a track box): one SVG element with an id."""
+
+    id: str | None
+    shapes: list
+    css_class: str | None = None
+    title: str | None = None
+
+
+Shape = Rect | Ellipse | Polyline | Text | Image | Group
 
 
 @dataclass
@@ -120,4 +130,15 @@ class Face:
         self.shapes.extend(shapes)
 
     def texts(self) -> list[str]:
-        return [shape.text for shape in self.shapes if isinstance(shape, Text)]
+        return [shape.text for shape in flatten(self.shapes) if isinstance(shape, Text)]
+
+
+def flatten(shapes) -> list:
+    """Every shape, groups opened, in drawing order."""
+    out = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            out.extend(flatten(shape.shapes))
+        else:
+            out.append(shape)
+    return out

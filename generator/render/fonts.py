@@ -63,6 +63,11 @@ def missing_glyphs(text: str, role: str) -> list[str]:
     return sorted({char for char in text if not char.isspace() and ord(char) not in covered})
 
 
-def svg_font(role: str) -> tuple[str, str, str]:
+def svg_font(role: str) -> tuple[str, str, str, str]:
+    """SVG family list, weight, style and stretch: DejaVu Sans Condensed is the family "DejaVu Sans"
+    stretched to condensed for renderers that read typographic names, and its own name for the others."""
     _, family, weight, style = FONTS[role]
-    return family, weight, style
+    if family.endswith(" Condensed"):
+        base = family.removesuffix(" Condensed")
+        return f"'{family}', '{base}', sans-serif", weight, style, "condensed"
+    return f"'{family}', serif" if "Serif" in family else f"'{family}', sans-serif", weight, style, "normal"

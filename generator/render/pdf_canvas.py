@@ -14,7 +14,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from generator.render.drawing import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text
+from generator.render.drawing import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text, flatten
 from generator.render.fonts import registered
 from generator.render.imposition import Area, Placement, bounds, cut_positions
 from generator.render.profiles import PrintProfile
@@ -29,9 +29,10 @@ HAIRLINE = 0.25  # points
 
 
 class SheetWriter:
-    def __init__(self, profile: PrintProfile, title: str, author: str, subject: str):
+    def __init__(self, profile: PrintProfile, title: str, author: str, subject: str,
+                 trim: tuple[float, float] | None = None):
         self.profile = profile
-        self.trim_width, self.trim_height = profile.sheet_size()
+        self.trim_width, self.trim_height = trim or profile.sheet_size()
         self.offset = max(profile.slug, profile.bleed)
         self._buffer = io.BytesIO()
         self.canvas = rl_canvas.Canvas(
@@ -200,7 +201,7 @@ def _paint(c, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, 
 def _draw_face(c, face: Face) -> None:
     """Every shape of a face; runs of text go into one text object (far fewer operators than one per line)."""
     run: list[Text] = []
-    for shape in face.shapes:
+    for shape in flatten(face.shapes):
         if isinstance(shape, Text):
             run.append(shape)
             continue

@@ -6,7 +6,7 @@ import base64
 
 import svgwrite
 
-from generator.render.drawing import Ellipse, Face, Image, Ink, Polyline, Rect, Text
+from generator.render.drawing import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
 from generator.render.fonts import svg_font
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -17,11 +17,25 @@ def face_svg(face: Face, title: str) -> str:
     drawing = svgwrite.Drawing(size=(f"{face.width:.3f}mm", f"{face.height:.3f}mm"),
                                viewBox=f"0 0 {face.width:.3f} {face.height:.3f}", profile="full", debug=False)
     drawing.set_desc(title=title)
-    for shape in face.shapes:
+    _add_all(drawing, drawing, face.shapes)
+    return drawing.tostring()
+
+
+def _add_all(drawing, parent, shapes) -> None:
+    for shape in shapes:
+        if isinstance(shape, Group):
+            attributes = {"id": shape.id} if shape.id else {}
+            if shape.css_class:
+                attributes["class_"] = shape.css_class
+            group = drawing.g(**attributes)
+            if shape.title:
+                group.set_desc(title=shape.title)
+            _add_all(drawing, group, shape.shapes)
+            parent.add(group)
+            continue
         element = _element(drawing, shape)
         if element is not None:
-            drawing.add(element)
-    return drawing.tostring()
+            parent.add(element)
 
 
 def _paint(shape) -> dict:
@@ -49,9 +63,9 @@ def _element(drawing, shape):
         maker = drawing.polygon if shape.closed else drawing.polyline
         return maker(points, **_paint(shape))
     if isinstance(shape, Text):
-        family, weight, style = svg_font(shape.font)
+        family, weight, style, stretch = svg_font(shape.font)
         return drawing.text(shape.text, insert=(f"{shape.x:.3f}", f"{shape.y:.3f}"), fill=_color(shape.fill),
-                            font_family=family, font_weight=weight, font_style=style,
+                            font_family=family, font_weight=weight, font_style=style, font_stretch=stretch,
                             font_size=f"{shape.size * PT:.3f}", text_anchor=_ANCHOR[shape.anchor])
     if isinstance(shape, Image):
         kind = "png" if shape.path.suffix.lower() == ".png" else "jpeg"

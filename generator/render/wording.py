@@ -7,14 +7,26 @@ WORDS = {
         "counters": "counters", "cards": "cards", "sheet": "sheet", "front": "fronts", "back": "backs",
         "fold": "fronts | backs: fold on the dashed line, glue, cut",
         "ruler": "Print at 100 % (actual size): this scale measures {length} mm",
+        "map": "map", "vp": "VP", "legend": "Legend", "adjacent": "adjacent", "start": "start",
+        "hidden": "under the track", "tiles": "Assemble the tiles: trim each page on its left and top marks "
+        "and lay it over its neighbour ({overlap} mm overlap)", "tile": "tile", "wind": "Wind",
+        "terrain": {"clear": "clear", "jungle": "jungle", "forest": "forest", "mountain": "mountain",
+                    "impassable": "impassable", "hills": "hills", "marsh": "marsh", "sea": "sea", "shore": "shore",
+                    "coast": "coast", "city": "city", "water": "water"},
     },
     "es": {
         "counters": "fichas", "cards": "cartas", "sheet": "hoja", "front": "anversos", "back": "reversos",
         "fold": "anversos | reversos: doblar por la línea, pegar, cortar",
         "ruler": "Imprimir al 100 % (tamaño real): esta escala mide {length} mm",
+        "map": "mapa", "vp": "PV", "legend": "Leyenda", "adjacent": "adyacentes", "start": "inicio",
+        "hidden": "bajo el registro", "tiles": "Montaje: recorte cada hoja por sus marcas izquierda y superior "
+        "y superpóngala a su vecina ({overlap} mm de solape)", "tile": "hoja", "wind": "Viento",
+        "terrain": {"clear": "despejado", "jungle": "jungla", "forest": "bosque", "mountain": "montaña",
+                    "impassable": "infranqueable", "hills": "colinas", "marsh": "pantano", "sea": "mar",
+                    "shore": "costa", "coast": "costa", "city": "ciudad", "water": "agua"},
     },
 }
 
 
-def words(language: str) -> dict[str, str]:
+def words(language: str) -> dict:
     return WORDS.get(language.split("-")[0], WORDS["en"])

@@ -1,0 +1,121 @@
+"""Where things are on a map: hex centres and corners, shape centres, and a schematic layout when the
+content gives no positions. Pure geometry in the map's millimetres (origin top-left, y down)."""
+
+from __future__ import annotations
+
+import math
+
+from generator.model.maps import Grid, Location
+
+SQRT3 = math.sqrt(3)
+
+
+def hex_radius(grid: Grid) -> float:
+    """Centre-to-corner distance of a hex whose flats are `grid.size` apart."""
+    return grid.size / SQRT3
+
+
+def hex_centres(grid: Grid, margin: float) -> dict[str, tuple[float, float]]:
+    """Every hex of the grid by id; odd columns (flat) or odd rows (pointy) sit half a hex lower/righter."""
+    radius = hex_radius(grid)
+    centres = {}
+    for col_index in range(grid.columns):
+        for row_index in range(grid.rows):
+            col, row = grid.first_column + col_index, grid.first_row + row_index
+            if grid.orientation == "flat":
+                x = margin + radius + col_index * 1.5 * radius
+                y = margin + grid.size / 2 + row_index * grid.size + (grid.size / 2 if col_index % 2 else 0)
+            else:
+                x = margin + grid.size / 2 + col_index * grid.size + (grid.size / 2 if row_index % 2 else 0)
+                y = margin + radius + row_index * 1.5 * radius
+            centres[grid.id_format.format(col=col, row=row)] = (x, y)
+    return centres
+
+
+def hex_extent(grid: Grid, margin: float) -> tuple[float, float]:
+    radius = hex_radius(grid)
+    if grid.orientation == "flat":
+        return (2 * margin + radius * (1.5 * grid.columns + 0.5), 2 * margin + grid.size * (grid.rows + 0.5))
+    return (2 * margin + grid.size * (grid.columns + 0.5), 2 * margin + radius * (1.5 * grid.rows + 0.5))
+
+
+def hex_corners(centre: tuple[float, float], grid: Grid) -> tuple[tuple[float, float], ...]:
+    radius = hex_radius(grid)
+    start = 0 if grid.orientation == "flat" else 30
+    return tuple((centre[0] + radius * math.cos(math.radians(start + 60 * i)),
+                  centre[1] + radius * math.sin(math.radians(start + 60 * i))) for i in range(6))
+
+
+def facing_angle(facing: int, grid: Grid) -> float:
+    """Direction (radians, y down) of hex side `facing`, 1 being the top side (flat) or top-right (pointy)."""
+    first = -90 if grid.orientation == "flat" else -60
+    return math.radians(first + 60 * (facing - 1))
+
+
+def shape_centre(location: Location) -> tuple[float, float] | None:
+    shape = location.shape
+    if shape is None:
+        return None
+    if shape.circle is not None:
+        return shape.circle[0], shape.circle[1]
+    if shape.rect is not None:
+        x, y, w, h = shape.rect
+        return x + w / 2, y + h / 2
+    if shape.polygon:
+        xs, ys = zip(*shape.polygon)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+    return None
+
+
+def schematic_positions(ids: list[str], edges: set[tuple[str, str]], width: float, height: float,
+                        margin: float, fixed: dict[str, tuple[float, float]] | None = None
+                        ) -> dict[str, tuple[float, float]]:
+    """A deterministic force-directed layout (Fruchterman–Reingold) for locations the content does not place.
+
+    Neighbours pull together and everything pushes apart, so the drawing shows
+    the adjacency clearly; the start is a circle in content order, so the same
+    data always gives the same map.
+    """
+    fixed = dict(fixed or {})
+    free = [i for i in ids if i not in fixed]
+    if not free:
+        return fixed
+    area_w, area_h = width - 2 * margin, height - 2 * margin
+    k = math.sqrt(area_w * area_h / max(1, len(ids))) * 0.8
+    pos = {}
+    for index, node in enumerate(free):
+        angle = 2 * math.pi * index / len(free)
+        pos[node] = [width / 2 + area_w * 0.35 * math.cos(angle), height / 2 + area_h * 0.35 * math.sin(angle)]
+    for node, (x, y) in fixed.items():
+        pos[node] = [x, y]
+    temperature = max(area_w, area_h) / 10
+    nodes = list(pos)
+    for _ in range(200):
+        moves = {node: [0.0, 0.0] for node in free}
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                distance = max(math.hypot(dx, dy), 0.01)
+                push = k * k / distance
+                for node, sign in ((a, 1), (b, -1)):
+                    if node in moves:
+                        moves[node][0] += sign * dx / distance * push
+                        moves[node][1] += sign * dy / distance * push
+        for a, b in edges:
+            if a not in pos or b not in pos:
+                continue
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            distance = max(math.hypot(dx, dy), 0.01)
+            pull = distance * distance / k
+            for node, sign in ((a, -1), (b, 1)):
+                if node in moves:
+                    moves[node][0] += sign * dx / distance * pull
+                    moves[node][1] += sign * dy / distance * pull
+        for node in free:
+            dx, dy = moves[node]
+            length = max(math.hypot(dx, dy), 0.01)
+            step = min(length, temperature)
+            pos[node][0] = min(width - margin, max(margin, pos[node][0] + dx / length * step))
+            pos[node][1] = min(height - margin, max(margin, pos[node][1] + dy / length * step))
+        temperature *= 0.97
+    return {node: (round(x, 3), round(y, 3)) for node, (x, y) in pos.items()}

@@ -1,0 +1,151 @@
+"""A publisher prints the map: every place is there with its id, neighbours are linked, tiles cover it all."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import resvg_py
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.adjacency import neighbours
+from generator.inventory import inventory
+from generator.load import load_game
+from generator.pipeline import BuildRequest, build
+
+from .pdf_reading import drawn
+
+ROOT = Path(__file__).resolve().parents[2]
+SVG = "{http://www.w3.org/2000/svg}"
+AREA_KINDS = ("area", "zone", "province", "sea")
+
+
+def groups(svg_path: Path) -> dict[str, ET.Element]:
+    root = ET.parse(svg_path).getroot()
+    return {element.get("id"): element for element in root.iter(f"{SVG}g") if element.get("id")}
+
+
+def render_independently(svg_path: Path) -> Image.Image:
+    """resvg, not our code, draws the SVG: what a browser or a VASSAL module would show."""
+    png = resvg_py.svg_to_bytes(svg_path=str(svg_path), font_dirs=[str(ROOT / "templates" / "fonts")],
+                                skip_system_fonts=True, dpi=40)
+    return Image.open(io.BytesIO(bytes(png)))
+
+
+@pytest.fixture(scope="module")
+def seed_maps(tmp_path_factory):
+    out = tmp_path_factory.mktemp("maps")
+    built = {}
+    for folder in sorted((ROOT / "content").iterdir()):
+        game = load_game(folder).game
+        if game is None or game.map is None:
+            continue
+        result = build(folder, BuildRequest(only=("map",), languages=(game.manifest.source_language,), out=out))
+        assert result.folders, [str(d) for d in result.diagnostics if d.severity.name == "ERROR"]
+        built[game.id] = (game, result.folders[0])
+    assert "mar-y-acero" in built
+    return built
+
+
+def test_every_location_and_hex_is_one_element_with_the_id_rule(seed_maps):
+    for game, folder in seed_maps.values():
+        ids = groups(folder / "map.svg")
+        counted = inventory(game)["map"]
+        areas = [i for i in ids if i.split("-", 1)[0] in AREA_KINDS]
+        assert len(areas) == counted["areas"], game.id
+        assert len([i for i in ids if i.startswith("hex-")]) == counted["hexes"], game.id
+        for location in game.locations:
+            kind = "box" if location.type == "box" else location.type
+            assert f"{kind}-{location.id}" in ids, (game.id, location.id)
+        for track in game.tracks:
+            assert f"track-{track.id}" in ids
+            assert f"track-{track.id}-{track.max}" in ids
+
+
+def test_the_drawn_links_are_the_adjacency_of_the_content(seed_maps):
+    for game, folder in seed_maps.values():
+        if game.map.grid is not None:
+            continue
+        drawn_links = {tuple(i[len("link-"):].split("--")) if "--" in i else None
+                       for i in groups(folder / "map.svg") if i.startswith("link-")}
+        expected = {tuple(sorted((a, b))) for a, others in neighbours(game).items() for b in others}
+        found = {tuple(sorted(link)) for link in drawn_links if link}
+        assert found == expected, game.id
+
+
+def test_the_svg_renders_in_an_independent_renderer(seed_maps):
+    for game, folder in seed_maps.values():
+        picture = render_independently(folder / "map.svg").convert("L")
+        histogram = picture.histogram()
+        dark = sum(histogram[:120])
+        assert dark > picture.width * picture.height * 0.002, game.id   # lines and words, not a blank sheet
+        assert len([v for v in range(256) if histogram[v]]) > 20          # colours, not a flat page
+
+
+def test_the_tiles_cover_the_whole_map_with_overlap(seed_maps):
+    for game, folder in seed_maps.values():
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        tiles = [p for p in manifest["placements"] if p.get("output") == "map-tiles.pdf"]
+        svg = ET.parse(folder / "map.svg").getroot()
+        width, height = (float(v) for v in svg.get("viewBox").split()[2:])
+        assert tiles
+        step = 2.0
+        y = 0.0
+        while y <= height:
+            x = 0.0
+            while x <= width:
+                assert any(t["map_x_mm"] - 1e-6 <= x <= t["map_x_mm"] + t["w_mm"] + 1e-6 and
+                           t["map_y_mm"] - 1e-6 <= y <= t["map_y_mm"] + t["h_mm"] + 1e-6 for t in tiles), (x, y)
+                x += step
+            y += step
+        for a in tiles:
+            for b in tiles:
+                if b["map_y_mm"] == a["map_y_mm"] and b["map_x_mm"] > a["map_x_mm"] and \
+                        not any(a["map_x_mm"] < c["map_x_mm"] < b["map_x_mm"] for c in tiles):
+                    assert a["map_x_mm"] + a["w_mm"] - b["map_x_mm"] >= 10
+        reader = PdfReader(folder / "map-tiles.pdf")
+        assert len(reader.pages) == len(tiles) + 1              # the assembly diagram first
+        for tile in tiles:                                       # the drawing itself is shifted as the record says
+            placed = [(x, y) for name, x, y in drawn(reader, tile["page"] - 1).forms if name != "inline"]
+            assert placed and abs(placed[0][0] - (tile["x_mm"] - tile["map_x_mm"])) < 0.01
+
+
+def test_a_table_printed_on_the_map_follows_the_tables_data(write_game, tmp_path):
+    files = {
+        "map.yaml": """\
+            map:
+              kind: zones
+              width: 200
+              height: 120
+              tables: [siege]
+              locations:
+                - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 80, 40]}}
+                - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 60, 80, 40]}}
+            """,
+        "tables.yaml": """\
+            tables:
+              - id: siege
+                title: Asedio
+                dice: 1d6
+                rows:
+                  - {roll: 1-3, result: Resiste}
+                  - {roll: 4-6, result: Cae la ciudad}
+            """,
+    }
+    write_game(files)
+    first = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "a")).folders[0]
+    files["tables.yaml"] = files["tables.yaml"].replace("Cae la ciudad", "Se rinde")
+    write_game(files)
+    second = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "b")).folders[0]
+
+    def table_words(folder):
+        table = groups(folder / "map.svg")["table-siege"]
+        return [t.text for t in table.iter(f"{SVG}text")]
+
+    assert "Cae la ciudad" in table_words(first) and "Se rinde" not in table_words(first)
+    assert "Se rinde" in table_words(second) and "Cae la ciudad" not in table_words(second)
+    assert "4-6" in table_words(second)
