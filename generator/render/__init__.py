@@ -28,8 +28,22 @@ def _map(request: RenderRequest) -> Rendered:
     return render_map(request)
 
 
+def _rules(request: RenderRequest) -> Rendered:
+    from generator.render.rulebook import render_rules
+
+    return render_rules(request)
+
+
+def _html(request: RenderRequest) -> Rendered:
+    from generator.render.rulebook import render_living_rules
+
+    return render_living_rules(request)
+
+
 RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {
     "counters": _counters,
     "cards": _cards,
     "map": _map,
+    "rules": _rules,
+    "html": _html,
 }

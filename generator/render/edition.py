@@ -81,7 +81,7 @@ class Edition:
             except SelectorError:
                 return PLACEHOLDER
             return PLACEHOLDER if isinstance(found, Unknown) else str(found)
-        field = {"card": "title", "term": "term", "ref": "title"}.get(kind, "name")
+        field = {"card": "title", "term": "term", "ref": "title", "table": "title"}.get(kind, "name")
         collection = {"unit": "piece", "area": "location"}.get(kind, kind)
         return self.name(collection, target, field)
 

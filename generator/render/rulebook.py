@@ -1,0 +1,175 @@
+"""The rulebook (rules.pdf), the living rules (rules.html) and the player aids (aids.pdf).
+
+One context is built from the model (sections numbered, prose as HTML with its
+references, tables from the tables data, glossary) and given to the Jinja2
+templates; WeasyPrint typesets the print version, and the pages where each
+section landed go to the manifest.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from generator.model.common import Unknown
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.edition import Edition
+from generator.render.fonts import FONTS, font_file
+from generator.render.prose import Prose, section_anchor
+from generator.render.table_view import table_view
+from generator.render.templating import environment
+
+WORDS = {
+    "es": {"contents": "Índice", "tables": "Tablas", "glossary": "Glosario", "page": "pág.", "pages": "págs.",
+           "result": "Resultado", "key": "", "aids": "Ayuda de juego", "sequence": "Secuencia de juego"},
+    "en": {"contents": "Contents", "tables": "Tables", "glossary": "Glossary", "page": "p.", "pages": "pp.",
+           "result": "Result", "key": "", "aids": "Player aid", "sequence": "Sequence of play"},
+}
+PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
+
+
+@dataclass
+class SectionView:
+    id: str
+    anchor: str
+    number: str
+    title: str
+    depth: int
+    level: int
+    body: Markup | str
+    box: str
+    sequence: bool
+    children: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DocumentView:
+    id: str
+    title: str
+    sections: list[SectionView]
+
+
+def words_for(language: str) -> dict:
+    return WORDS.get(language.split("-")[0], WORDS["en"])
+
+
+def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2) -> dict:
+    game = edition.game
+    e = edition
+    anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
+                        {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+    said = words_for(e.language)
+    documents = []
+    prose = None
+    for document in game.documents:
+        prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
+        sections = []
+        for _, section, ancestors in _walk(document):
+            body = e.text(f"section.{section.id}.body", section.body) if section.body is not None else ""
+            sections.append(SectionView(
+                section.id, section_anchor(section.id), e.numbers[section.id].number,
+                e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
+                prose.html(body, section.id) if body and not isinstance(section.body, Unknown) else "",
+                section.box, section.sequence, [child.id for child in section.sections]))
+        documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
+                                      sections))
+    prose = prose or Prose(e, None, anchors)
+    tables = [table_view(e, table, said, prose) for table in game.tables]
+    terms = []
+    for term in sorted(game.terms, key=lambda t: e.text(f"term.{t.id}.term", t.term).lower()):
+        definition = e.text(f"term.{term.id}.definition", term.definition) if term.definition is not None else ""
+        terms.append({"id": term.id, "term": e.text(f"term.{term.id}.term", term.term),
+                      "abbreviation": e.text(f"term.{term.id}.abbreviation", term.abbreviation)
+                      if term.abbreviation else "",
+                      "definition": prose.inline(definition, f"term-{term.id}") if definition else "",
+                      "uses": _first_use_per_section(prose.term_uses.get(term.id, []))})
+    manifest = game.manifest
+    return {
+        "game": {"title": e.text("game.title", manifest.title), "language": e.language,
+                 "subtitle": e.text("game.subtitle", manifest.subtitle) if manifest.subtitle else "",
+                 "author": ", ".join(name for credit in manifest.credits for name in credit.names),
+                 "credits": [{"role": e.text(f"game.credits.{i}.role", c.role), "names": c.names}
+                             for i, c in enumerate(manifest.credits)]},
+        "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,
+        "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
+        "fonts": _font_faces() if media == "print" else [],
+    }
+
+
+def _same_uses(prose: Prose, document_id: str) -> Prose:
+    """A renderer for the next book that keeps counting term uses (one glossary for all books)."""
+    next_book = Prose(prose.edition, document_id, prose.linkable)
+    next_book.term_uses = prose.term_uses
+    return next_book
+
+
+def _walk(document):
+    def walk(sections, ancestors):
+        for section in sections:
+            yield document, section, ancestors
+            yield from walk(section.sections, ancestors + (section,))
+    yield from walk(document.sections, ())
+
+
+def _first_use_per_section(anchors: list[str]) -> list[str]:
+    seen, kept = set(), []
+    for anchor in anchors:
+        owner = anchor.rsplit("-", 1)[0]
+        if owner not in seen:
+            seen.add(owner)
+            kept.append(anchor)
+    return kept
+
+
+def _font_faces() -> list[dict]:
+    faces = []
+    for role, (_, family, weight, style) in FONTS.items():
+        faces.append({"family": "Imprenta Serif" if role.startswith("serif") else "Imprenta Sans",
+                      "url": font_file(role).as_uri(), "weight": weight, "style": style})
+    return faces
+
+
+def render_html(edition: Edition, context: dict) -> str:
+    return environment(edition.game.folder).get_template("rulebook/rules.html.j2").render(context)
+
+
+def typeset(html: str):
+    """WeasyPrint's layout of the HTML; SOURCE_DATE_EPOCH pinned so the PDF bytes are reproducible."""
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=str(font_file("serif").parent)).render()
+
+
+def section_pages(document, context: dict, output: str) -> list[dict]:
+    """Where each section starts: {"output", "id", "number", "title", "page"}."""
+    pages = {}
+    for index, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            pages.setdefault(anchor, index)
+    return [{"output": output, "id": s.id, "number": s.number, "title": s.title, "page": pages.get(s.anchor)}
+            for book in context["documents"] for s in book.sections]
+
+
+def render_rules(request: RenderRequest) -> Rendered:
+    edition = request.edition
+    rendered = Rendered()
+    if not edition.game.documents:
+        return rendered
+    context = rulebook_context(edition, "print", request.profile.paper)
+    document = typeset(render_html(edition, context))
+    rendered.artifacts.append(Artifact("rules.pdf", document.write_pdf(), "rules-pdf", len(document.pages)))
+    rendered.placements = section_pages(document, context, "rules.pdf")
+    return rendered
+
+
+def render_living_rules(request: RenderRequest) -> Rendered:
+    edition = request.edition
+    rendered = Rendered()
+    if not edition.game.documents:
+        return rendered
+    html = render_html(edition, rulebook_context(edition, "screen", request.profile.paper, columns=1))
+    rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
+    return rendered
