@@ -40,10 +40,17 @@ def _html(request: RenderRequest) -> Rendered:
     return render_living_rules(request)
 
 
+def _aids(request: RenderRequest) -> Rendered:
+    from generator.render.rulebook import render_aids
+
+    return render_aids(request)
+
+
 RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {
     "counters": _counters,
     "cards": _cards,
     "map": _map,
     "rules": _rules,
     "html": _html,
+    "aids": _aids,
 }

@@ -173,3 +173,35 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     html = render_html(edition, rulebook_context(edition, "screen", request.profile.paper, columns=1))
     rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
     return rendered
+
+
+def render_aids(request: RenderRequest) -> Rendered:
+    """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
+    edition = request.edition
+    rendered = Rendered()
+    if not (edition.game.tables or any(s.sequence for _, s, _ in edition.game.sections())):
+        return rendered
+    context = rulebook_context(edition, "print", request.profile.paper)
+    context["sequences"] = [
+        {"title": section.title, "steps": [_step(book, child) for child in section.children]}
+        for book in context["documents"] for section in book.sections if section.sequence]
+    html = environment(edition.game.folder).get_template("rulebook/aids.html.j2").render(context)
+    document = typeset(html)
+    rendered.artifacts.append(Artifact("aids.pdf", document.write_pdf(), "aids-pdf", len(document.pages)))
+    return rendered
+
+
+def _step(book: DocumentView, section_id: str) -> dict:
+    section = next(s for s in book.sections if s.id == section_id)
+    return {"number": section.number, "title": section.title, "summary": _first_sentence(section.body)}
+
+
+def _first_sentence(body) -> Markup | str:
+    """The first sentence of a step's prose, as a reminder on the aid (the rulebook holds the rest)."""
+    import re
+
+    text = re.sub(r"<[^>]+>", "", str(body)).strip()
+    if not text:
+        return ""
+    end = re.search(r"[.:;](\s|$)", text)
+    return text[: end.start() + 1] if end else text

@@ -32,7 +32,7 @@ class TableView:
 def table_view(edition: Edition, table: Table, words: dict, prose=None) -> TableView:
     e = edition
     key = f"table.{table.id}"
-    dice = "" if table.dice == "none" else str(table.dice)
+    dice = "" if table.dice.is_none else table.dice.spec
     first = dice or words.get("key", "")
     if table.columns is not None:
         head = [first] + [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]

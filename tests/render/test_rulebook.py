@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.load import load_game
+from generator.numbering import section_numbers
 from generator.pipeline import BuildRequest, build
 from generator.references import find_tokens
 
@@ -172,3 +173,25 @@ def test_inserting_a_section_renumbers_it_and_every_reference(write_game, tmp_pa
     assert "Lee 3" in " ".join(text_before.split()) and "Lee 4" in " ".join(text_after.split())
     html = (after / "rules.html").read_text(encoding="utf-8")
     assert 'href="#sec-combat">4</a>' in html and 'href="#sec-movement">3</a>' in html
+
+
+@pytest.mark.parametrize("paper, width_pt", [("a4", 595.28), ("letter", 612.0)])
+def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, paper, width_pt):
+    folder = ROOT / "content" / "mar-y-acero"
+    built = build(folder, BuildRequest(only=("aids",), languages=("en",), out=tmp_path,
+                                       overrides=(("paper", paper),)))
+    reader = PdfReader(built.folders[0] / "aids.pdf")
+    assert 1 <= len(reader.pages) <= 4
+    assert abs(float(reader.pages[0].mediabox.width) - width_pt) < 1
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    game = load_game(folder).game
+    overlay = game.translations["en"].content.entries
+    for table in game.tables:
+        entry = overlay.get(f"table.{table.id}.title")
+        assert " ".join((entry.text if entry else table.title).split()) in text
+    numbers = section_numbers(game)
+    steps = [child for _, section, _ in game.sections() if section.sequence for child in section.sections]
+    assert steps
+    for child in steps:
+        entry = overlay.get(f"section.{child.id}.title")
+        assert f"{numbers[child.id].number} {entry.text if entry else child.title}" in text
