@@ -26,12 +26,20 @@ def game_folders(path: Path) -> list[Path]:
     return []
 
 
-def check(folder: Path, policy: Policy = Policy()) -> Checked:
-    """Load a game and run every check; findings filtered by the game's policy, then the caller's."""
+def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Checked:
+    """Load a game and run every check; findings filtered by the game's policy, then the caller's.
+
+    `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
+    build leaves it to the renderers, which find the same while drawing.
+    """
     loaded: Loaded = load_game(folder)
     found = list(loaded.diagnostics)
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
+        if layout and not has_errors(found):
+            from generator.render.fitting import layout_findings
+
+            found.extend(layout_findings(loaded.game))
         found.extend(_policy_problems(loaded.game))
         policy = _with_game_policy(policy, loaded.game)
     return Checked(loaded.game, policy.apply(found))
@@ -78,7 +86,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     from generator.render.edition import Edition
     from generator.render.profiles import load_profile
 
-    checked = check(folder, policy)
+    checked = check(folder, policy, layout=False)
     found = list(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return Built(found, [])

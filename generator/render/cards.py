@@ -9,9 +9,8 @@ from generator.model.common import Unknown
 from generator.model.pieces import Size
 from generator.render.colors import Palette
 from generator.render.context import Rendered, RenderRequest
-from generator.render.drawing import Face
 from generator.render.edition import PLACEHOLDER, Edition
-from generator.render.faces import FaceInputs, draw_face, face_findings
+from generator.render.faces import FaceInputs, FaceSet, draw_face, face_findings
 from generator.render.layouts import LayoutLibrary
 from generator.render.rich_text import fit_rich
 from generator.render.sheets import SheetItem, sheet_outputs
@@ -20,13 +19,18 @@ from generator.render.templates import find
 
 
 def render_cards(request: RenderRequest) -> Rendered:
-    edition, profile = request.edition, request.profile
+    drawn = card_faces(request.edition)
+    written = sheet_outputs(request, "cards", drawn.items, drawn.faces, request.profile.cards.gutter)
+    return Rendered(written.artifacts, written.placements, drawn.diagnostics)
+
+
+def card_faces(edition: Edition) -> FaceSet:
+    """Every card front and one back per deck (the checker uses this to find overflows)."""
     game = edition.game
-    rendered = Rendered()
+    result = FaceSet()
     layouts = LayoutLibrary("cards", game.folder)
     palette = Palette(game)
-    faces: dict[str, Face] = {}
-    items: list[SheetItem] = []
+    faces, items = result.faces, result.items
     helpers = _Helpers(edition)
     for card in game.cards:
         deck = game.get("deck", card.deck)
@@ -40,20 +44,18 @@ def render_cards(request: RenderRequest) -> Rendered:
         scale = width / layout.design_width
         drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette)
         faces[f"{card.id}-front"] = drawn.face
-        rendered.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, where(card)))
+        result.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, where(card)))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
             back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
                              palette)
             faces[back_key] = back.face
-            rendered.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language,
-                                                      where(deck)))
+            result.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language,
+                                                    where(deck)))
         for copy in range(1, card.copies + 1):
             items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
-    rendered.diagnostics.extend(layouts.diagnostics)
-    written = sheet_outputs(request, "cards", items, faces, profile.cards.gutter)
-    rendered.artifacts, rendered.placements = written.artifacts, written.placements
-    return rendered
+    result.diagnostics.extend(layouts.diagnostics)
+    return result
 
 
 def _layout_name(card_type: CardType | None, game_folder) -> str:

@@ -9,9 +9,8 @@ from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide, Size
 from generator.render.colors import Palette
 from generator.render.context import Rendered, RenderRequest
-from generator.render.drawing import Face
 from generator.render.edition import PLACEHOLDER, Edition
-from generator.render.faces import FaceInputs, draw_face, expand, face_findings
+from generator.render.faces import FaceInputs, FaceSet, draw_face, expand, face_findings
 from generator.render.layouts import LayoutLibrary
 from generator.render.sheets import SheetItem, sheet_outputs
 
@@ -20,13 +19,19 @@ _MARKER_SYMBOLS = {"marker", "chit", "none"}
 
 
 def render_counters(request: RenderRequest) -> Rendered:
-    edition, profile = request.edition, request.profile
+    drawn = counter_faces(request.edition)
+    written = sheet_outputs(request, "counters", drawn.items, drawn.faces, request.profile.counters.gutter,
+                            svg=True)
+    return Rendered(written.artifacts, written.placements, drawn.diagnostics)
+
+
+def counter_faces(edition: Edition) -> FaceSet:
+    """Both sides of every counter drawn from its kind's layout (the checker uses this to find overflows)."""
     game = edition.game
-    rendered = Rendered()
+    result = FaceSet()
     layouts = LayoutLibrary("counters", game.folder)
     palette = Palette(game)
-    faces: dict[str, Face] = {}
-    items: list[SheetItem] = []
+    faces, items = result.faces, result.items
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
@@ -43,15 +48,13 @@ def render_counters(request: RenderRequest) -> Rendered:
             drawn = draw_face(face_layout, _inputs(edition, piece, kind, side_name, side), width, height, scale,
                               palette, kind.shape == "round")
             faces[f"{piece.id}-{side_name}"] = drawn.face
-            rendered.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
-                                                      edition.language, where(piece)))
+            result.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
+                                                    edition.language, where(piece)))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
-    rendered.diagnostics.extend(layouts.diagnostics)
-    written = sheet_outputs(request, "counters", items, faces, profile.counters.gutter, svg=True)
-    rendered.artifacts, rendered.placements = written.artifacts, written.placements
-    return rendered
+    result.diagnostics.extend(layouts.diagnostics)
+    return result
 
 
 def _layout_name(kind: PieceKind) -> str:

@@ -38,6 +38,15 @@ class Drawn:
     missing_images: list[str] = field(default_factory=list)
 
 
+@dataclass
+class FaceSet:
+    """Every face of one component in one edition, the pieces to impose, and what went wrong drawing them."""
+
+    faces: dict[str, Face] = field(default_factory=dict)
+    items: list = field(default_factory=list)          # sheets.SheetItem
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class FaceInputs:
     """What one face shows: its words and values by field name, its colour, its images."""

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from generator.adjacency import UNCONNECTED_TYPES, neighbours
+from generator.model.common import Unknown
 from generator.model.maps import Location
 from generator.render.colors import Palette
 from generator.render.drawing import BLACK, WHITE, Ellipse, Face, Group, Ink, Polyline, Rect, Shape, readable_on
@@ -54,12 +55,17 @@ def draw_map(edition: Edition) -> MapDrawing:
     centres: dict[str, tuple[float, float]] = {}
     if grid is not None:
         main.extend(_hexes(edition, palette, grid, drawing, said))
-    placed = [loc for loc in game.locations if loc.type not in ("box", "hex") and not (loc.in_ and loc.shape is None
-                                                                                       and loc.type in ("city", "port"))]
-    fixed = {loc.id: shape_centre(loc) for loc in placed if shape_centre(loc) is not None}
     pairs = _pairs(game)
-    positions = schematic_positions([loc.id for loc in placed], pairs, width, height, MARGIN + NODE[0] / 2, fixed)
+    linked = {location for pair in pairs for location in pair}
+    placed = [loc for loc in game.locations if loc.type != "hex" and
+              (loc.type != "box" or loc.id in linked or loc.shape is not None or _holds_others(game, loc.id))]
+    fixed = {loc.id: shape_centre(loc) for loc in placed if shape_centre(loc) is not None}
+    inside = {(loc.in_, loc.id) for loc in placed if loc.in_ and loc.in_ in {p.id for p in placed}}
+    positions = schematic_positions([loc.id for loc in placed], pairs | inside, width, height,
+                                    MARGIN + NODE[0] / 2, fixed)
     centres.update(positions)
+    main.extend(Group(f"in-{a}--{b}", [Polyline((centres[a], centres[b]), stroke=_hex_ink("#9a9a9a"),
+                                                stroke_width=0.3)], "containment") for a, b in sorted(inside))
     links = [_link(a, b, centres, game, edition) for a, b in sorted(pairs) if a in centres and b in centres]
     drawing.links = [(a, b) for a, b in sorted(pairs) if a in centres and b in centres]
     main.extend(links)
@@ -67,13 +73,13 @@ def draw_map(edition: Edition) -> MapDrawing:
         group = _location(location, centres[location.id], edition, palette, said)
         drawing.ids[location.id] = group.id
         main.append(group)
-    for location in game.locations:
-        if location.in_ and location.type in ("city", "port") and location.shape is None and location.in_ in centres:
-            main.append(_settlement(location, centres[location.in_], edition))
-            drawing.ids[location.id] = f"{location.type}-{location.id}"
     band, band_height = _furniture(edition, palette, width, said, drawing)
     drawing.face = Face(width, height + band_height, main + [Group(None, band, "furniture")])
     return drawing
+
+
+def _holds_others(game, location_id: str) -> bool:
+    return any(loc.in_ == location_id for loc in game.locations)
 
 
 def _hex_ink(value: str) -> Ink:
@@ -99,8 +105,8 @@ def _link(a: str, b: str, centres, game, edition: Edition) -> Group:
     if route is not None and route.cost is not None:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         shapes.append(Ellipse(mx, my, 3.2, 3.2, WHITE, SEA_LINK, 0.3))
-        shapes.extend(place(fit(str(route.cost), "sans-bold", 7, 4, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4,
-                            fill=BLACK))
+        cost = "?" if isinstance(route.cost, Unknown) else str(route.cost)
+        shapes.extend(place(fit(cost, "sans-bold", 7, 4, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
     return Group(f"link-{a}--{b}", shapes, "adjacency")
 
 
@@ -137,11 +143,22 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
     elif shape is not None and shape.polygon:
         shapes.append(Polyline(tuple(shape.polygon), True, fill, BLACK, 0.5))
         label_box = (cx - 20, cy - 4, 40, 8)
-    elif location.type == "sea":
-        shapes.append(Ellipse(cx, cy, NODE[0] / 2, NODE[1] / 2, fill, SEA_LINK, 0.5))
-        label_box = (cx - NODE[0] / 2 + 2, cy - NODE[1] / 2 + 2, NODE[0] - 4, NODE[1] - 4)
+    elif location.type in ("sea", "port"):
+        rx, ry = (NODE[0] / 2, NODE[1] / 2) if location.type == "sea" else (NODE[0] / 2.6, NODE[1] / 2.6)
+        shapes.append(Ellipse(cx, cy, rx, ry, fill if location.type == "sea" else _hex_ink(TYPE_FILL["sea"]),
+                              SEA_LINK, 0.5))
+        label_box = (cx - rx + 2, cy - ry + 1.5, 2 * rx - 4, 2 * ry - 3)
+    elif location.type == "city":
+        w, h = NODE[0] * 0.8, NODE[1] * 0.75
+        shapes.append(Rect(cx - w / 2, cy - h / 2, w, h, _hex_ink("#f1e6d6"), BLACK, 0.8, 0.5))
+        shapes.append(Rect(cx - w / 2 + 1.2, cy - 1.2, 2.4, 2.4, BLACK))
+        label_box = (cx - w / 2 + 4.5, cy - h / 2 + 1, w - 5.5, h - 2)
     else:
+        double = location.type == "box"
         shapes.append(Rect(cx - NODE[0] / 2, cy - NODE[1] / 2, NODE[0], NODE[1], fill, BLACK, 0.5, 2))
+        if double:
+            shapes.append(Rect(cx - NODE[0] / 2 + 1, cy - NODE[1] / 2 + 1, NODE[0] - 2, NODE[1] - 2, None, BLACK,
+                               0.3, 1.5))
         label_box = (cx - NODE[0] / 2 + 1.5, cy - NODE[1] / 2 + 1.5, NODE[0] - 3, NODE[1] - 3)
     if location.label is not None:
         lx, ly = location.label
@@ -156,8 +173,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
                         fill=readable_on(fill) if on_fill else BLACK))
     extras = []
     if location.vp is not None:
-        extras.append(f"{edition.plain(str(location.vp)) if not hasattr(location.vp, 'unknown') else '?'} "
-                      f"{said['vp']}")
+        extras.append(f"{'?' if isinstance(location.vp, Unknown) else location.vp} {said['vp']}")
     if location.terrain and location.label is not None:
         extras.append(said["terrain"].get(location.terrain, location.terrain))
     if extras:
@@ -165,16 +181,6 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
         shapes.extend(place(fit(" · ".join(extras), "sans", 7, 4.5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
     return Group(f"{location.type}-{location.id}", shapes, location.type, name)
 
-
-def _settlement(location: Location, centre, edition: Edition) -> Group:
-    """A city or port inside a province: a small mark under the province's name."""
-    cx, cy = centre
-    offset = 4.0 if location.type == "port" else -4.0
-    x, y = cx + offset, cy + NODE[1] / 2 - 3
-    mark = Rect(x - 1.2, y - 1.2, 2.4, 2.4, BLACK) if location.type == "city" else \
-        Ellipse(x, y, 1.3, 1.3, SEA_LINK, WHITE, 0.3)
-    return Group(f"{location.type}-{location.id}", [mark], location.type,
-                 edition.text(f"location.{location.id}.name", location.name))
 
 
 def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) -> list[Shape]:
@@ -232,7 +238,7 @@ def _furniture(edition: Edition, palette: Palette, width: float, said, drawing: 
         drawing.ids[track.id] = group.id
         y += used + 3
     row = _Flow(MARGIN, y, width - MARGIN)
-    for location in (loc for loc in game.locations if loc.type == "box"):
+    for location in (loc for loc in game.locations if loc.type == "box" and loc.id not in drawing.ids):
         w, h = 46.0, 26.0
         x, by = row.take(w, h)
         name = edition.text(f"location.{location.id}.name", location.name)
