@@ -52,7 +52,7 @@ def check(path: Path, output_format: str, strict: bool, select: str, ignore: str
 
 
 @cli.command()
-@click.argument("path", type=click.Path(path_type=Path), default=Path("content"))
+@click.argument("path", type=click.Path(path_type=Path), default=Path("content/mar-y-acero"))
 @click.option("--only", default="", metavar="PARTS", help="Build only these components (comma-separated): "
               "counters, cards…")
 @click.option("--lang", "languages", default="", metavar="LANGS", help="Languages to build (default: all the game's).")
@@ -63,11 +63,14 @@ def check(path: Path, output_format: str, strict: bool, select: str, ignore: str
 @click.option("--dpi", type=click.IntRange(36, 1200), help="Resolution of PNG images (overrides the profile).")
 @click.option("--formats", default="pdf,svg,png", show_default=True, help="Which kinds of file to write.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=0, help="Worker processes (default: one per core).")
+@click.option("--force", is_flag=True, help="Rebuild outputs whose inputs did not change.")
 @click.option("--format", "output_format", type=_FORMATS, default="text", show_default=True,
               help="How to print findings.")
 @click.option("--quiet", "-q", is_flag=True)
 def build(path: Path, only: str, languages: str, profile: str, paper: str | None, backs: str | None,
-          flip: str | None, dpi: int | None, formats: str, out: Path, output_format: str, quiet: bool) -> None:
+          flip: str | None, dpi: int | None, formats: str, out: Path, jobs: int, force: bool, output_format: str,
+          quiet: bool) -> None:
     """Check a game, then build its print files into OUT/<game>/<lang>/."""
     from generator import pipeline, reporting
     from generator.diagnostics import has_errors
@@ -84,10 +87,14 @@ def build(path: Path, only: str, languages: str, profile: str, paper: str | None
     if not kinds <= {"pdf", "svg", "png"}:
         raise click.UsageError("--formats takes pdf, svg and png")
     overrides = (("paper", paper), ("backs", backs), ("flip", flip), ("dpi", dpi))
-    request = pipeline.BuildRequest(parts, _codes(languages), profile, overrides, out, kinds)
+    show_progress = not quiet and output_format == "text" and sys.stderr.isatty()
     found, written = [], []
     for folder in folders:
+        progress = _progress(folder.name) if show_progress else None
+        request = pipeline.BuildRequest(parts, _codes(languages), profile, overrides, out, kinds, jobs, force, progress)
         built = pipeline.build(folder, request)
+        if show_progress:
+            click.echo("", err=True)
         found.extend(built.diagnostics)
         written.extend(built.folders)
     if output_format == "json":
@@ -217,6 +224,13 @@ def _game_or_exit(loaded):
         click.echo(reporting.as_text(loaded.diagnostics), err=True)
         sys.exit(1)
     return loaded.game
+
+
+def _progress(game: str):
+    def show(done: int, total: int, job: tuple[str, str]) -> None:
+        language, component = job
+        click.echo(f"\r{game}: {done}/{total} {component} ({language})\033[K", err=True, nl=False)
+    return show
 
 
 def _codes(text: str) -> tuple[str, ...]:

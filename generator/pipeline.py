@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from generator.checks import run_checks
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
@@ -66,6 +68,9 @@ class BuildRequest:
     overrides: tuple[tuple[str, object], ...] = ()   # profile settings from the command line
     out: Path = Path("build")
     formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
+    jobs: int = 0                       # worker processes; 0: one per core
+    force: bool = False                 # rebuild outputs whose inputs did not change
+    progress: Callable | None = None    # (done, total, (language, component)) → None
 
 
 @dataclass(frozen=True)
@@ -82,9 +87,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
     from generator.render import RENDERERS
-    from generator.render.context import RenderRequest
-    from generator.render.edition import Edition
     from generator.render.profiles import load_profile
+    from generator.scheduling import default_workers, run_jobs
 
     checked = check(folder, policy, layout=False)
     found = list(checked.diagnostics)
@@ -102,21 +106,25 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
                                     f"(it has {', '.join(game.manifest.languages)})", None))
         return Built(found, [])
     names = request.only or tuple(RENDERERS)
+    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
+    plan = _plan(game, languages, names, options, request)
+    workers = request.jobs or default_workers()
+    results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
+                       {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress)
     written = []
     for language in languages:
-        render_request = RenderRequest(Edition(game, language), profile, request.formats)
-        outputs, placements, render_found = {}, {}, []
-        for name in names:
-            rendered = RENDERERS[name](render_request)
-            outputs[name] = rendered.artifacts
-            placements[name] = rendered.placements
-            render_found.extend(rendered.diagnostics)
-        found.extend(policy.apply(render_found))
         target = request.out / game.id / language
-        manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name, outputs,
-                                           placements)
+        done = {name: results[(language, name)] for name in names if (language, name) in results}
+        if not done:
+            written.append(target)                   # everything asked was already up to date
+            continue
+        found.extend(policy.apply([d for rendered in done.values() for d in rendered.diagnostics]))
+        inputs = {name: plan[(language, name)] for name in done}
+        manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name,
+                                           {name: r.artifacts for name, r in done.items()},
+                                           {name: r.placements for name, r in done.items()}, inputs)
         try:
-            write_atomically(target, [a for artifacts in outputs.values() for a in artifacts], encode(manifest),
+            write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
                              stale)
         except OSError as error:
             found.append(make("OUT001", f"cannot write {target}: {error.strerror or error}; the previous "
@@ -124,3 +132,34 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
             continue
         written.append(target)
     return Built(found, written)
+
+
+class _Plan(dict):
+    """(language, component) → fingerprint of its inputs; `stale` holds the jobs that must run."""
+
+    stale: set
+
+
+def _plan(game: Game, languages, names, options: str, request: BuildRequest) -> _Plan:
+    from generator.fingerprints import fingerprint
+    from generator.output.manifest import read_manifest, up_to_date
+
+    plan = _Plan()
+    plan.stale = set()
+    for language in languages:
+        previous = read_manifest(request.out / game.id / language)
+        for name in names:
+            plan[(language, name)] = fingerprint(game, language, name, options)
+            if request.force or not up_to_date(previous, request.out / game.id / language, name,
+                                               plan[(language, name)]):
+                plan.stale.add((language, name))
+    return plan
+
+
+def _render_job(state: dict, language: str, component: str):
+    """One component in one language (runs in a worker process when there are several jobs)."""
+    from generator.render import RENDERERS
+    from generator.render.context import RenderRequest
+    from generator.render.edition import Edition
+
+    return RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"], state["formats"]))

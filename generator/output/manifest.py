@@ -22,7 +22,8 @@ def read_manifest(target: Path) -> dict:
 
 
 def updated_manifest(previous: dict, game: str, language: str, profile: str, component_outputs: dict[str, list],
-                     placements: dict[str, list[dict]]) -> tuple[dict, list[str]]:
+                     placements: dict[str, list[dict]], inputs: dict[str, str] | None = None
+                     ) -> tuple[dict, list[str]]:
     """The new manifest, and the files of the rebuilt components that this build no longer makes."""
     files = [entry for entry in previous.get("files", []) if entry.get("component") not in component_outputs]
     stale = [entry["path"] for entry in previous.get("files", []) if entry.get("component") in component_outputs]
@@ -34,10 +35,14 @@ def updated_manifest(previous: dict, game: str, language: str, profile: str, com
             files.append(_file_entry(component, artifact))
             made.add(artifact.path)
         kept.extend({"component": component, **record} for record in placements.get(component, []))
+    recorded = {name: value for name, value in previous.get("inputs", {}).items() if name not in component_outputs}
+    recorded.update(inputs or {})
     manifest = {
         "game": game, "language": language, "profile": profile, "generator": f"imprenta {__version__}",
+        "inputs": dict(sorted(recorded.items())),
         "files": sorted(files, key=lambda entry: entry["path"]),
-        "placements": kept,
+        # grouped by component (a stable sort keeps each component's own order), as a clean build writes them
+        "placements": sorted(kept, key=lambda record: record.get("component", "")),
     }
     return manifest, sorted(set(stale) - made)
 
@@ -52,3 +57,12 @@ def _file_entry(component: str, artifact: Artifact) -> dict:
 
 def encode(manifest: dict) -> bytes:
     return (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def up_to_date(previous: dict, target: Path, component: str, fingerprint: str) -> bool:
+    """Whether the previous build of a component came from the same inputs and its files are all there."""
+    if previous.get("inputs", {}).get(component) != fingerprint:
+        return False
+    files = [entry for entry in previous.get("files", []) if entry.get("component") == component]
+    return all((target / entry["path"]).is_file() and (target / entry["path"]).stat().st_size == entry["bytes"]
+               for entry in files)

@@ -19,6 +19,8 @@ from generator.render.context import Artifact
 def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, stale: list[str]) -> None:
     """Write every artifact, then the manifest; delete the stale files the previous build left."""
     target.mkdir(parents=True, exist_ok=True)
+    for leftover in target.glob(".staging-*"):      # from a build that was killed: never moved into place
+        shutil.rmtree(leftover, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=target))
     try:
         for artifact in artifacts:

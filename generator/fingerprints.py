@@ -1,0 +1,92 @@
+"""What each output is made from, as one fingerprint, so an unchanged output is not built again.
+
+A component's fingerprint covers the parts of the model it prints, the
+translations of those parts, the images they name, the templates and fonts,
+the print profile and options, and Imprenta's version. Editing one card
+changes the fingerprint of the cards (and of the rulebook, which names
+cards), not that of the counters or the map.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from generator import __version__
+from generator.model import Game
+from generator.render.templates import TEMPLATES
+
+_EVERYTHING = ("factions", "piece_kinds", "pieces", "mixes", "forces", "card_types", "decks", "cards", "tables",
+               "map", "tracks", "documents", "terms", "icons", "actions", "setup")
+# Prose on cards and counters may name sections, units, areas… so cards read nearly everything but the map art.
+READS = {
+    "counters": ("factions", "piece_kinds", "pieces", "forces", "icons", "tables"),
+    "cards": ("factions", "piece_kinds", "pieces", "forces", "card_types", "decks", "cards", "tables", "tracks",
+              "documents", "terms", "icons", "actions"),
+    "map": ("factions", "forces", "map", "tracks", "tables"),
+}
+_I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
+               "forces": "force", "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table",
+               "map": "location", "tracks": "track", "documents": ("document", "section"), "terms": "term",
+               "icons": "icon", "actions": "action", "setup": "setup"}
+
+
+def fingerprint(game: Game, language: str, component: str, options: str) -> str:
+    digest = hashlib.sha256()
+    digest.update(f"{__version__}\0{component}\0{language}\0{options}\0".encode())
+    digest.update(_templates_digest(str(game.folder)).encode())
+    digest.update(game.manifest.model_dump_json().encode())
+    collections = READS.get(component, _EVERYTHING)
+    for name in collections:
+        value = getattr(game, name)
+        shapes = [value] if name == "map" and value is not None else list(value or ())
+        digest.update(name.encode())
+        for shape in shapes:
+            digest.update(shape.model_dump_json(by_alias=True).encode())
+    kinds = {"game"}
+    for name in collections:
+        kind = _I18N_KINDS[name]
+        kinds.update(kind if isinstance(kind, tuple) else (kind,))
+    translation = game.translations.get(language)
+    if translation is not None:
+        for key, entry in sorted(translation.content.entries.items()):
+            if key.split(".", 1)[0] in kinds:
+                digest.update(key.encode() + b"\0" + json.dumps(entry if isinstance(entry, str) else
+                                                                 entry.text).encode())
+    for path in _images(game, collections):
+        digest.update(_file_digest(str(path)).encode())
+    return digest.hexdigest()
+
+
+def _images(game: Game, collections) -> list[Path]:
+    found = []
+    if "cards" in collections:
+        found += [game.folder / card.image for card in game.cards if card.image]
+        found += [game.folder / deck.back.image for deck in game.decks if deck.back and deck.back.image]
+    if "icons" in collections:
+        found += [game.folder / icon.file for icon in game.icons if icon.file]
+    if "map" in collections and game.map is not None and game.map.art:
+        found.append(game.folder / game.map.art)
+    return sorted(set(found))
+
+
+@lru_cache(maxsize=None)
+def _templates_digest(game_folder: str) -> str:
+    """Every shipped template, font and profile, and the game's own templates (names, sizes, contents)."""
+    digest = hashlib.sha256()
+    for base in (TEMPLATES, Path(game_folder) / "templates"):
+        if base.is_dir():
+            for path in sorted(p for p in base.rglob("*") if p.is_file()):
+                digest.update(str(path.relative_to(base)).encode())
+                digest.update(_file_digest(str(path)).encode())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _file_digest(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return "missing"

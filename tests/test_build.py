@@ -1,0 +1,128 @@
+"""A publisher rebuilds often: unchanged outputs are left alone, edits rebuild what they touch, kills lose nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator.pipeline import BuildRequest, build
+
+GAME = {
+    "game.yaml": """\
+        game:
+          id: demo
+          title: Demo
+          source_language: es
+          languages: [es]
+          palette: {red: "#a02020"}
+        factions:
+          - {id: rome, name: Roma, color: red}
+        piece_kinds:
+          - {id: legion, name: Legión, symbol: infantry, size: "0.5in", value_format: "{attack}-{defence}"}
+        """,
+    "pieces.yaml": """\
+        pieces:
+          - {id: legion, name: Legión, kind: legion, faction: rome, copies: 30, front: {values: {attack: 4, defence: 3}}}
+        """,
+    "cards.yaml": """\
+        card_types:
+          - {id: event, name: Evento, color: red}
+        decks:
+          - {id: main, name: Mazo, card_type: event}
+        cards:
+          - {id: ambush, deck: main, number: 1, title: Emboscada, text: "Mueve un ejército."}
+          - {id: storm, deck: main, number: 2, title: Tormenta, text: "Pierdes una flota."}
+        """,
+    "map.yaml": """\
+        map:
+          kind: zones
+          width: 150
+          height: 100
+          locations:
+            - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 60, 30]}}
+            - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 60, 60, 30]}}
+        """,
+}
+
+
+def snapshot(folder: Path) -> dict[str, tuple[str, int]]:
+    return {str(p.relative_to(folder)): (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_second_build_writes_nothing_and_an_edit_rebuilds_only_what_it_touches(write_game, tmp_path):
+    write_game(GAME)
+    request = BuildRequest(only=("counters", "cards", "map"), out=tmp_path / "out", jobs=1)
+    target = build(Path("demo"), request).folders[0]
+    first = snapshot(target)
+    time.sleep(0.01)
+    build(Path("demo"), request)
+    assert snapshot(target) == first                      # same bytes, same times: nothing was rewritten
+    write_game(GAME | {"cards.yaml": GAME["cards.yaml"].replace("Pierdes una flota.", "Pierdes dos flotas.")})
+    build(Path("demo"), request)
+    after = snapshot(target)
+    changed = {path for path in after if after[path] != first.get(path)}
+    assert "cards.pdf" in changed and "manifest.json" in changed
+    assert not any(path.startswith(("counters", "map")) for path in changed), changed
+
+
+def test_an_incremental_build_equals_a_clean_build_of_the_same_content(write_game, tmp_path):
+    write_game(GAME)
+    incremental = BuildRequest(only=("counters", "cards", "map"), out=tmp_path / "inc", jobs=1)
+    build(Path("demo"), incremental)
+    write_game(GAME | {"pieces.yaml": GAME["pieces.yaml"].replace("copies: 30", "copies: 12")})
+    build(Path("demo"), incremental)
+    clean = build(Path("demo"), BuildRequest(only=("counters", "cards", "map"), out=tmp_path / "clean", jobs=1))
+    one, two = snapshot(tmp_path / "inc" / "demo" / "es"), snapshot(clean.folders[0])
+    assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
+
+
+def test_two_processes_with_the_same_source_date_epoch_write_the_same_bytes(write_game, tmp_path):
+    folder = write_game(GAME | {"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: "Lee {ref:combat}."}
+              - {id: combat, title: Combate, body: "Usa {table:fight}."}
+        """, "tables.yaml": """\
+        tables:
+          - {id: fight, title: Combate, dice: 1d6, rows: [{roll: 1-3, result: Nada}, {roll: 4-6, result: Gana}]}
+        """})
+    environment = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONHASHSEED="random")
+    outputs = []
+    for name in ("a", "b"):
+        subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--out", str(tmp_path / name), "-q"],
+                       check=True, env=environment, capture_output=True)
+        outputs.append({k: v[0] for k, v in snapshot(tmp_path / name / "demo" / "es").items()})
+    assert outputs[0] == outputs[1]
+    assert {"rules.pdf", "rules.html", "aids.pdf", "counters.pdf", "cards.pdf", "map.svg"} <= set(outputs[0])
+
+
+def test_a_build_killed_at_any_moment_leaves_every_previous_output_whole(write_game, tmp_path):
+    folder = write_game(GAME)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "generator", "build", str(folder), "--only", "counters,cards,map", "--out",
+               str(out), "-q", "--force", "-j", "1"]
+    subprocess.run(command, check=True, capture_output=True)
+    target = out / "demo" / "es"
+    names = {p.name for p in target.iterdir() if not p.name.startswith(".")}
+    random.seed(7)
+    for _ in range(20):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(random.uniform(0.05, 1.2))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert {p.name for p in target.iterdir() if not p.name.startswith(".")} == names
+        for pdf in target.glob("*.pdf"):
+            assert len(PdfReader(pdf).pages) >= 1
+        for png in (target / "counters").glob("*.png"):
+            assert png.read_bytes()[:4] == b"\x89PNG"
