@@ -95,10 +95,13 @@ class Edition:
         return (path if usable else None), self.name("icon", icon_id)
 
     def small_table(self, table_id: str):
-        """(title, [(roll or key, result)]) of a table, to print on a card or counter; None if unknown."""
+        """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
+        such table. Rows the rulebook does not give print as one visible placeholder row with the reason."""
         table = self.game.get("table", table_id)
-        if table is None or isinstance(table.rows, Unknown):
+        if table is None:
             return None
+        if isinstance(table.rows, Unknown):
+            return self.name("table", table.id, "title"), [(PLACEHOLDER, table.rows.unknown)]
         rows = []
         for index, row in enumerate(table.rows):
             key = row.roll if row.roll is not None else row.key if row.key is not None else index
