@@ -3,8 +3,9 @@
 A component's fingerprint covers the parts of the model it prints, the
 translations of those parts, the images they name, the templates and fonts,
 the print profile and options, and Imprenta's version. Editing one card
-changes the fingerprint of the cards (and of the rulebook, which names
-cards), not that of the counters or the map.
+changes the fingerprint of the cards, not that of the counters or the map,
+nor that of the rulebook unless the card's title, number or count changed
+(the rulebook names cards; it does not print them).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ READS = {
               "documents", "terms", "icons", "actions"),
     "map": ("factions", "forces", "map", "tracks", "tables"),
 }
+_CARD_AS_NAMED = {"id", "deck", "copies", "number", "title"}   # what {card:…} and {count:deck:…} print
 _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
                "forces": "force", "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table",
                "map": "location", "tracks": "track", "documents": ("document", "section"), "terms": "term",
@@ -39,12 +41,16 @@ def fingerprint(game: Game, language: str, component: str, options: str) -> str:
     digest.update(_templates_digest(str(game.folder)).encode())
     digest.update(game.manifest.model_dump_json().encode())
     collections = READS.get(component, _EVERYTHING)
+    books = component not in READS     # the rulebook, living rules and aids name cards but never print them
     for name in collections:
         value = getattr(game, name)
         shapes = [value] if name == "map" and value is not None else list(value or ())
         digest.update(name.encode())
         for shape in shapes:
-            digest.update(shape.model_dump_json(by_alias=True).encode())
+            if books and name == "cards":
+                digest.update(shape.model_dump_json(include=_CARD_AS_NAMED).encode())
+            else:
+                digest.update(shape.model_dump_json(by_alias=True).encode())
     kinds = {"game"}
     for name in collections:
         kind = _I18N_KINDS[name]
@@ -52,7 +58,8 @@ def fingerprint(game: Game, language: str, component: str, options: str) -> str:
     translation = game.translations.get(language)
     if translation is not None:
         for key, entry in sorted(translation.content.entries.items()):
-            if key.split(".", 1)[0] in kinds:
+            kind = key.split(".", 1)[0]
+            if kind in kinds and not (books and kind == "card" and not key.endswith(".title")):
                 digest.update(key.encode() + b"\0" + json.dumps(entry if isinstance(entry, str) else
                                                                  entry.text).encode())
     for path in _images(game, collections):

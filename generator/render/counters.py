@@ -78,10 +78,12 @@ def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, sid
         shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
     force = edition.game.get("force", piece.force) if piece.force else None
     faction = edition.game.get("faction", piece.faction) if piece.faction else None
+    name = edition.text(f"piece.{piece.id}.name", piece.name)
+    text = edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text))
     fields = {
-        "name": edition.text(f"piece.{piece.id}.name", piece.name),
+        "name": name,
         "label": edition.text(f"piece.{piece.id}.{side_name}.label", side.label),
-        "text": edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text)),
+        "text": "" if text == name else text,     # a chit whose words are its name prints them once
         "values": shown,
         "kind": edition.text(f"piece_kind.{kind.id}.name", kind.name),
         "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)

@@ -1,0 +1,92 @@
+"""The publisher's loop: a cold build of every seed game, a rebuild with nothing changed, rebuilds after
+editing one card and one rules section, and how builds scale with the number of counters.
+
+    python3 bench/build_speed.py [--quick]
+
+Whole processes (`python -m generator build …`), each timed once, peak memory
+from the OS. Content is copied to a temporary folder first, so the edits never
+touch the repository. `--quick` skips the 20k-counter game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from counters_speed import ENVIRONMENT, synthetic_game  # noqa: E402
+
+
+def run(arguments: list[str]) -> tuple[float, float]:
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "generator", *arguments], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=ROOT)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if status != 0 and os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(process.stderr.read().decode())
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def files(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+
+
+def with_cards(folder: Path, count: int) -> None:
+    lines = ["card_types:\n  - {id: event, name: Event, color: red}\ndecks:\n  - {id: main, name: Main, "
+             "card_type: event}\ncards:\n"]
+    lines += [f"  - {{id: card-{n}, deck: main, number: {n + 1}, title: 'Card {n}', text: 'Move **one** army "
+              f"and roll for supply.'}}\n" for n in range(count)]
+    (folder / "cards.yaml").write_text("".join(lines), encoding="utf-8")
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    with tempfile.TemporaryDirectory() as temporary:
+        work = Path(temporary)
+        content = work / "content"
+        shutil.copytree(ROOT / "content", content)
+        out = work / "build"
+        seconds, memory = run(["build", str(content), "--out", str(out), "-q", "--force"])
+        print(f"cold build, every seed game, both languages, every output: {seconds:.1f} s, {memory:.0f} MB peak")
+        seconds, memory = run(["build", str(content), "--out", str(out), "-q"])
+        print(f"no-op rebuild of everything: {seconds:.2f} s ({memory:.0f} MB)")
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        print(f"no-op rebuild of one game: {seconds:.2f} s")
+
+        before = files(out)
+        cards = content / "mar-y-acero" / "cards.yaml"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("Perlas de Colón", "Las perlas de Colón"),
+                         encoding="utf-8")
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        after = files(out)
+        changed = sorted({re.sub(r"/[^/]+\.(png|svg)$", "/*.\\1", p.split("/", 1)[1]) for p in after
+                          if after[p] != before.get(p)})
+        print(f"rebuild after editing one card: {seconds:.2f} s; rewritten: {', '.join(changed)}")
+
+        rules = content / "mar-y-acero" / "rules.yaml"
+        rules.write_text(rules.read_text(encoding="utf-8").replace("aprende antes el juego a dos",
+                                                                   "aprende primero el juego a dos"),
+                         encoding="utf-8")
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        print(f"rebuild after editing one rules section: {seconds:.2f} s")
+
+        print("scaling (counters and 500 cards, PDF only, one language):")
+        for counters in (1000, 5000) + (() if quick else (20000,)):
+            game = synthetic_game(work, counters)
+            with_cards(game, 500)
+            seconds, memory = run(["build", str(game), "--only", "counters,cards", "--formats", "pdf", "--out",
+                                   str(work / "scale"), "-q", "--force", "-j", "1"])
+            print(f"  {counters:>6} counters + 500 cards: {seconds:6.2f} s, {memory:6.0f} MB peak, "
+                  f"{seconds / counters * 1000:.2f} ms per counter")
+
+
+if __name__ == "__main__":
+    main()
