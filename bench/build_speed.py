@@ -30,8 +30,8 @@ def run(arguments: list[str]) -> tuple[float, float]:
                                stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=ROOT)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    if status != 0 and os.waitstatus_to_exitcode(status) not in (0, 1):
-        raise SystemExit(process.stderr.read().decode())
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(arguments)} failed:\n{process.stderr.read().decode()[-2000:]}")
     return elapsed, usage.ru_maxrss / 1024
 
 
@@ -63,7 +63,7 @@ def main() -> None:
 
         before = files(out)
         cards = content / "mar-y-acero" / "cards.yaml"
-        cards.write_text(cards.read_text(encoding="utf-8").replace("Perlas de Colón", "Las perlas de Colón"),
+        cards.write_text(cards.read_text(encoding="utf-8").replace("fields: {soldiers: 7}", "fields: {soldiers: 8}"),
                          encoding="utf-8")
         seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
         after = files(out)

@@ -113,6 +113,44 @@ def build(path: Path, only: str, languages: str, profile: str, paper: str | None
 
 
 @cli.command()
+@click.argument("path", type=click.Path(path_type=Path), default=Path("content/mar-y-acero"))
+@click.option("--only", default="", metavar="PARTS", help="Components to rebuild (default: all).")
+@click.option("--lang", "languages", default="", metavar="LANGS")
+@click.option("--profile", default="home", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("build"), show_default=True)
+@click.option("--interval", type=click.FloatRange(0.1, 60), default=0.5, show_default=True, help="Seconds between looks.")
+def watch(path: Path, only: str, languages: str, profile: str, out: Path, interval: float) -> None:
+    """Rebuild a game whenever one of its files is saved, and print what the checker finds. Ctrl-C stops."""
+    import time
+
+    from generator import pipeline, reporting
+
+    folders = pipeline.game_folders(path)
+    if not folders:
+        raise click.UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+    request = pipeline.BuildRequest(_codes(only), _codes(languages), profile, (), out)
+    seen: dict[Path, tuple] = {}
+    try:
+        while True:
+            for folder in folders:
+                state = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()))
+                if seen.get(folder) == state:
+                    continue
+                seen[folder] = state
+                started = time.perf_counter()
+                built = pipeline.build(folder, request)
+                shown = [d for d in built.diagnostics if d.severity.name != "NOTE"]
+                if shown:
+                    click.echo(reporting.as_text(shown), err=True)
+                click.echo(f"{time.strftime('%H:%M:%S')} {folder.name}: "
+                           f"{'built' if built.folders else 'not built'} in {time.perf_counter() - started:.1f} s "
+                           f"({reporting.summary(built.diagnostics)})")
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        pass
+
+
+@cli.command()
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4", show_default=True)
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @click.option("--lang", "language", default="en", show_default=True, help="Language of the instructions (en, es).")

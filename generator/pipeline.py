@@ -90,6 +90,10 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     from generator.render.profiles import load_profile
     from generator.scheduling import default_workers, run_jobs
 
+    stamp = _source_stamp(folder, request, policy)
+    previous = _read_stamp(request.out, folder, stamp)
+    if previous is not None and not request.force:
+        return Built([], previous)               # no file of the game, its templates or the options changed
     checked = check(folder, policy, layout=False)
     found = list(checked.diagnostics)
     if checked.game is None or has_errors(found):
@@ -131,6 +135,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
                                         f"files are kept", None))
             continue
         written.append(target)
+    if len(written) == len(languages) and not has_errors(found):
+        _write_stamp(request.out, folder, stamp, written)
     return Built(found, written)
 
 
@@ -163,3 +169,51 @@ def _render_job(state: dict, language: str, component: str):
     from generator.render.edition import Edition
 
     return RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"], state["formats"]))
+
+
+def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
+    """A digest of every file of the game folder, the templates, Imprenta's version and the options.
+
+    When it equals the one recorded after the last successful build, nothing can have changed, and the
+    build ends before loading anything (a no-op rebuild in milliseconds).
+    """
+    import hashlib
+
+    from generator import __version__
+    from generator.fingerprints import _file_digest, _templates_digest
+
+    digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
+                                  request.overrides, sorted(request.formats), policy)).encode())
+    digest.update(_templates_digest(str(folder)).encode())
+    if request.profile.endswith((".yaml", ".yml")):
+        digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _stamp_file(out: Path, folder: Path) -> Path:
+    return out / ".stamps" / f"{folder.resolve().name}.json"
+
+
+def _read_stamp(out: Path, folder: Path, stamp: str) -> list[Path] | None:
+    try:
+        recorded = json.loads(_stamp_file(out, folder).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    folders = [Path(name) for name in recorded.get("folders", [])]
+    if recorded.get("stamp") != stamp or not all((f / "manifest.json").is_file() for f in folders):
+        return None
+    return folders
+
+
+def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path]) -> None:
+    path = _stamp_file(out, folder)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staged = path.with_suffix(".part")
+        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders]}), encoding="utf-8")
+        staged.replace(path)
+    except OSError:
+        pass    # without a stamp the next build only checks more; nothing is lost

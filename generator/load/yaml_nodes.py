@@ -19,7 +19,7 @@ import yaml
 
 from generator.diagnostics import Diagnostic, Span, make
 
-MAX_NODES = 200_000          # values produced from one file, aliases counted at each use
+MAX_NODES = 1_000_000    # values produced from one file, aliases counted at each use (20k counters: ~250k)
 MAX_DEPTH = 64               # nesting of mappings and sequences
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
