@@ -118,11 +118,13 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     written = []
     for language in languages:
         target = request.out / game.id / language
-        done = {name: results[(language, name)] for name in names if (language, name) in results}
+        ran = {name: results[(language, name)] for name in names if (language, name) in results}
+        found.extend(policy.apply([d for rendered in ran.values() for d in rendered.diagnostics]))
+        done = {name: rendered for name, rendered in ran.items() if not rendered.failed}
         if not done:
-            written.append(target)                   # everything asked was already up to date
+            if len(done) == len(ran):
+                written.append(target)               # everything asked was already up to date
             continue
-        found.extend(policy.apply([d for rendered in done.values() for d in rendered.diagnostics]))
         inputs = {name: plan[(language, name)] for name in done}
         manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name,
                                            {name: r.artifacts for name, r in done.items()},
@@ -168,7 +170,20 @@ def _render_job(state: dict, language: str, component: str):
     from generator.render.context import RenderRequest
     from generator.render.edition import Edition
 
-    return RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"], state["formats"]))
+    from generator.render.context import Rendered
+
+    try:
+        return RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
+                                                  state["formats"]))
+    except Exception as error:  # noqa: BLE001 - one broken output must not stop the others
+        import traceback
+
+        where_ = traceback.extract_tb(error.__traceback__)[-1]
+        return Rendered(diagnostics=[make(
+            "OUT002", f"{component} ({language}) could not be built: {type(error).__name__}: {error} "
+                      f"[{Path(where_.filename).name}:{where_.lineno}]", None,
+            "This is a bug in Imprenta, not in the content; the previous files are kept. Please report it.")],
+            failed=True)
 
 
 def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:

@@ -126,3 +126,23 @@ def test_a_build_killed_at_any_moment_leaves_every_previous_output_whole(write_g
             assert len(PdfReader(pdf).pages) >= 1
         for png in (target / "counters").glob("*.png"):
             assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_an_output_that_breaks_keeps_its_previous_files_and_the_others_are_built(write_game, tmp_path, monkeypatch):
+    write_game(GAME)
+    request = BuildRequest(only=("counters", "cards"), out=tmp_path / "out", jobs=1)
+    target = build(Path("demo"), request).folders[0]
+    cards_before = (target / "cards.pdf").read_bytes()
+
+    def broken(request):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setitem(__import__("generator.render", fromlist=["RENDERERS"]).RENDERERS, "cards", broken)
+    write_game(GAME | {"pieces.yaml": GAME["pieces.yaml"].replace("copies: 30", "copies: 5"),
+                       "cards.yaml": GAME["cards.yaml"].replace("Emboscada", "Celada")})
+    result = build(Path("demo"), request)
+    failure = [d for d in result.diagnostics if d.code == "OUT002"]
+    assert failure and "cards (es)" in failure[0].message and "simulated bug" in failure[0].message
+    assert (target / "cards.pdf").read_bytes() == cards_before
+    manifest = __import__("json").loads((target / "manifest.json").read_text(encoding="utf-8"))
+    assert len([p for p in manifest["placements"] if p["component"] == "counters" and p["side"] == "front"]) == 5

@@ -31,3 +31,4 @@ class Rendered:
     artifacts: list[Artifact] = field(default_factory=list)
     placements: list[dict] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed: bool = False          # the renderer broke; its previous files are kept
