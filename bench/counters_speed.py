@@ -119,7 +119,7 @@ def main() -> None:
         figures = {}
         for counters in (280, 1000):
             game = synthetic_game(folder, counters)
-            build = [*imprenta, "build", str(game), "--only", "counters", "--formats", "pdf", "--out",
+            build = [*imprenta, "build", str(game), "--force", "--only", "counters", "--formats", "pdf", "--out",
                      str(folder / "out"), "-q"]
             ours, ours_memory = median_of(build, runs)
             theirs, theirs_memory = median_of([sys.executable, str(bare), str(counters), str(folder / "bare.pdf"),
