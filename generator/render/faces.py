@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -26,8 +27,19 @@ _FIELD = re.compile(r"\{([A-Za-z][\w-]*)(?::([\w-]+))?\}")
 
 def expand(template: str, fields: dict[str, str]) -> str:
     """`{name}` → fields["name"]; `{value:attack}` → fields["value:attack"]; unknown names → ""."""
-    return _FIELD.sub(lambda m: fields.get(m.group(1) if m.group(2) is None else f"{m.group(1)}:{m.group(2)}",
-                                           ""), template)
+    return "".join(fields.get(text, "") if is_field else text for is_field, text in _parts(template))
+
+
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[tuple[bool, str], ...]:
+    """A template split once into literal text and field names (it is expanded for every face)."""
+    parts, last = [], 0
+    for match in _FIELD.finditer(template):
+        parts.append((False, template[last:match.start()]))
+        parts.append((True, match.group(1) if match.group(2) is None else f"{match.group(1)}:{match.group(2)}"))
+        last = match.end()
+    parts.append((False, template[last:]))
+    return tuple(part for part in parts if part[1])
 
 
 @dataclass
