@@ -39,7 +39,7 @@ def main() -> None:
             ours = time.perf_counter() - start
             html = render_html(edition, rulebook_context(edition, "print", profile.paper))
             start = time.perf_counter()
-            HTML(string=html, base_url=str(ROOT / "templates" / "fonts")).render().write_pdf()
+            HTML(string=html, base_url=str(folder.resolve()) + "/").render().write_pdf()
             alone = time.perf_counter() - start
             pages = rendered.artifacts[0].pages
             print(f"{game.id:>14} {language}: rulebook {ours:.3f} s, WeasyPrint alone {alone:.3f} s, "

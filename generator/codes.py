@@ -120,6 +120,8 @@ _TABLE = (
     Code("LAY004", "missing-image", "warning", "an image that cannot be read; an empty frame is printed",
          "Give a PNG, JPEG or SVG file inside the game folder."),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
+    Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
+         "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from markupsafe import Markup
 
+from generator.diagnostics import make
 from generator.model.common import Unknown
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.edition import Edition
@@ -135,12 +137,50 @@ def render_html(edition: Edition, context: dict) -> str:
     return environment(edition.game.folder).get_template("rulebook/rules.html.j2").render(context)
 
 
-def typeset(html: str):
-    """WeasyPrint's layout of the HTML; SOURCE_DATE_EPOCH pinned so the PDF bytes are reproducible."""
+def typeset(html: str, game_folder: Path):
+    """WeasyPrint's layout of the HTML, and the URLs it was refused.
+
+    Only files inside the game folder and Imprenta's templates can be read:
+    no network, no file elsewhere on the machine. SOURCE_DATE_EPOCH is pinned
+    so the PDF bytes are reproducible.
+    """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=str(font_file("serif").parent)).render()
+    fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
+    document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render()
+    return document, fetcher.refused
+
+
+def _confined_fetcher(roots: tuple[Path, ...]):
+    from urllib.parse import unquote, urlparse
+
+    from weasyprint.urls import URLFetcher
+
+    class ConfinedFetcher(URLFetcher):
+        def __init__(self):
+            super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
+            self.refused: list[str] = []
+
+        def fetch(self, url, headers=None):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            if url.startswith("file:"):
+                path = Path(unquote(urlparse(url).path)).resolve()
+                if path.is_file() and any(path.is_relative_to(root) for root in roots):
+                    return super().fetch(url, headers)
+            self.refused.append(url)
+            raise ValueError(f"Imprenta reads no file outside the game folder and no URL: {url}")
+
+    return ConfinedFetcher()
+
+
+def _refusals(refused: list[str], output: str, language: str) -> Rendered:
+    """An output that lost a resource is not written: a PDF with a hole in it is worse than none."""
+    return Rendered(diagnostics=[make("OUT003", f"{output} ({language}) refers to {url}, which Imprenta does not "
+                                                f"read; the output is not written", None,
+                                      "Name files inside the game folder (e.g. images/ship.png); nothing is "
+                                      "fetched from the network.") for url in sorted(set(refused))], failed=True)
 
 
 def section_pages(document, context: dict, output: str) -> list[dict]:
@@ -159,7 +199,9 @@ def render_rules(request: RenderRequest) -> Rendered:
     if not edition.game.documents:
         return rendered
     context = rulebook_context(edition, "print", request.profile.paper)
-    document = typeset(render_html(edition, context))
+    document, refused = typeset(render_html(edition, context), edition.game.folder)
+    if refused:
+        return _refusals(refused, "rules.pdf", edition.language)
     rendered.artifacts.append(Artifact("rules.pdf", document.write_pdf(), "rules-pdf", len(document.pages)))
     rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
@@ -186,7 +228,9 @@ def render_aids(request: RenderRequest) -> Rendered:
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
     html = environment(edition.game.folder).get_template("rulebook/aids.html.j2").render(context)
-    document = typeset(html)
+    document, refused = typeset(html, edition.game.folder)
+    if refused:
+        return _refusals(refused, "aids.pdf", edition.language)
     rendered.artifacts.append(Artifact("aids.pdf", document.write_pdf(), "aids-pdf", len(document.pages)))
     return rendered
 

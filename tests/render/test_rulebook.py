@@ -205,3 +205,26 @@ def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, pap
     for child in steps:
         entry = overlay.get(f"section.{child.id}.title")
         assert f"{numbers[child.id].number} {entry.text if entry else child.title}" in text
+
+
+@pytest.mark.parametrize("image", ["http://example.com/spy.png", "/etc/hostname", "../outside.png"])
+def test_prose_cannot_make_the_rulebook_read_outside_the_game(write_game, tmp_path, image):
+    (tmp_path / "outside.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    write_game({"rules.yaml": f"""\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - id: intro
+                title: Introducción
+                body: |
+                  Mira ![barco]({image}) y [esto](file:///etc/passwd).
+                  {{{{ 7*7 }}}} se imprime tal cual.
+        """})
+    result = build(Path("demo"), BuildRequest(only=("rules", "html"), out=tmp_path / "out"))
+    refused = [d for d in result.diagnostics if d.code == "OUT003"]
+    assert refused and "rules.pdf" in refused[0].message
+    target = tmp_path / "out" / "demo" / "es"
+    assert not (target / "rules.pdf").exists()
+    html = (target / "rules.html").read_text(encoding="utf-8")
+    assert 'href="file:' not in html and 'src="file:' not in html and "{{ 7*7 }}" in html
