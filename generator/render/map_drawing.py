@@ -14,7 +14,8 @@ from generator.adjacency import UNCONNECTED_TYPES, neighbours
 from generator.model.common import Unknown
 from generator.model.maps import Location
 from generator.render.colors import Palette
-from generator.render.drawing import BLACK, WHITE, Ellipse, Face, Group, Ink, Polyline, Rect, Shape, readable_on
+from generator.render.drawing import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
+                                      readable_on)
 from generator.render.edition import Edition
 from generator.render.map_geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
                                            schematic_positions, shape_centre)
@@ -51,6 +52,9 @@ def draw_map(edition: Edition) -> MapDrawing:
     else:
         width, height = game_map.width or 420.0, game_map.height or 297.0
     main: list[Shape] = [Rect(0, 0, width, height, _hex_ink("#e9f1f7" if grid else "#f3efe2"))]
+    art = game.folder / game_map.art if game_map.art else None
+    if art is not None and art.suffix.lower() in (".png", ".jpg", ".jpeg") and art.is_file():
+        main.append(Image(0, 0, width, height, art))        # the artwork under the areas drawn over it
     drawing = MapDrawing(Face(width, height))
     centres: dict[str, tuple[float, float]] = {}
     if grid is not None:

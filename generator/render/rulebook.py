@@ -198,7 +198,7 @@ def render_rules(request: RenderRequest) -> Rendered:
     rendered = Rendered()
     if not edition.game.documents:
         return rendered
-    context = rulebook_context(edition, "print", request.profile.paper)
+    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
     document, refused = typeset(render_html(edition, context), edition.game.folder)
     if refused:
         return _refusals(refused, "rules.pdf", edition.language)

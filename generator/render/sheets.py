@@ -52,10 +52,12 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     sheet_width, sheet_height = profile.sheet_size()
     fold = profile.backs == "fold"
     margin = profile.margin
-    ruler = RULER_BAND if profile.ruler > 0 else 0.0
     usable_width = (sheet_width / 2 - FOLD_GAP - margin) if fold else sheet_width - 2 * margin
+    sizes = [(item.width, item.height) for item in items]
+    gutter, ruler = _tightest(sizes, usable_width, sheet_height - 2 * margin, gutter,
+                              RULER_BAND if profile.ruler > 0 else 0.0, profile.bleed)
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
-    fronts = impose([(item.width, item.height) for item in items], area, gutter, profile.bleed)
+    fronts = impose(sizes, area, gutter, profile.bleed)
     said = words(text.language)
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
     uses = Counter(key for item in items for key in (item.front, item.back) if key is not None)
@@ -78,7 +80,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
             writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}",
                                Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True)
             continue
-        writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin, 0, 0),
+        writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin if ruler else 0.5, 0, 0),
                            said["ruler"].format(length=f"{profile.ruler:g}"))
         if backs:
             for _, back in backs:
@@ -87,6 +89,31 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     result.pdf = writer.getvalue()
     result.pages = writer.pages
     return result
+
+
+def _tightest(sizes, width: float, height: float, gutter: float, ruler: float, bleed: float):
+    """The gutter and ruler band to use: as asked, unless dropping them fits a tenth more pieces on a sheet.
+
+    Three rows of poker cards fill a Letter page only with the cards butted and the scale moved into
+    the bottom margin, which is what home-printing tools do; a 3 mm gutter would waste a third of the
+    paper.
+    """
+    if not sizes:
+        return gutter, ruler
+    w, h = max(set(sizes), key=sizes.count)
+
+    def capacity(g: float, band: float) -> int:
+        if g == 0 and bleed > 0:
+            return 0     # pieces with their own bleed cannot touch
+        columns = int((width + g + 1e-6) // (w + g))
+        rows = int((height - band + g + 1e-6) // (h + g))
+        return columns * rows
+
+    options = [(gutter, ruler), (gutter, 0.0), (0.0, ruler), (0.0, 0.0)]
+    best = max(capacity(*option) for option in options)
+    if best < capacity(gutter, ruler) * 1.1:     # a few more counters are not worth losing the scale's band
+        return gutter, ruler
+    return next(option for option in options if capacity(*option) == best)
 
 
 def _back(front: Placement, profile: PrintProfile, width: float, height: float, gutter: float) -> Placement:

@@ -174,3 +174,20 @@ DECK = {
                   - {id: storms, title: Tormentas}
         """,
 }
+
+
+def test_nine_poker_cards_fit_a_letter_page_too(write_game, tmp_path):
+    write_game(DECK)
+    built = build(Path("demo"), BuildRequest(only=("cards",), languages=("es",), out=tmp_path / "out",
+                                             formats=frozenset({"pdf"}), overrides=(("paper", "letter"),)))
+    assert built.folders
+    many = DECK["cards.yaml"].replace("{id: levy, deck: main, number: 3, title: Leva, copies: 2}",
+                                      "{id: levy, deck: main, number: 3, title: Leva, copies: 16}")
+    write_game(DECK | {"cards.yaml": many})
+    built = build(Path("demo"), BuildRequest(only=("cards",), languages=("es",), out=tmp_path / "out",
+                                             formats=frozenset({"pdf"}), overrides=(("paper", "letter"),)))
+    manifest = json.loads((built.folders[0] / "manifest.json").read_text(encoding="utf-8"))
+    fronts = [p for p in manifest["placements"] if p["side"] == "front"]
+    assert sum(1 for p in fronts if p["page"] == 1) == 9
+    for p in fronts:           # inside the Letter sheet
+        assert p["x_mm"] >= 0 and p["x_mm"] + p["w_mm"] <= 215.9 and p["y_mm"] >= 0 and p["y_mm"] + p["h_mm"] <= 279.4

@@ -150,3 +150,25 @@ def test_a_table_printed_on_the_map_follows_the_tables_data(write_game, tmp_path
     assert "Cae la ciudad" in table_words(first) and "Se rinde" not in table_words(first)
     assert "Se rinde" in table_words(second) and "Cae la ciudad" not in table_words(second)
     assert "4-6" in table_words(second)
+
+
+def test_an_artwork_underlay_lies_under_the_drawn_areas(write_game, tmp_path):
+    folder = write_game({"map.yaml": """\
+        map:
+          kind: zones
+          width: 120
+          height: 80
+          art: art/board.png
+          locations:
+            - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 40, 20]}}
+            - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 50, 40, 20]}}
+        """})
+    (folder / "art").mkdir()
+    Image.new("RGB", (240, 160), (30, 120, 60)).save(folder / "art" / "board.png")
+    target = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out")).folders[0]
+    root = ET.parse(target / "map.svg").getroot()
+    images = list(root.iter(f"{SVG}image"))
+    assert len(images) == 1
+    assert list(root).index(images[0]) < list(root).index(next(e for e in root if e.get("id") == "zone-north"))
+    page = PdfReader(target / "map.pdf").pages[0]
+    assert any(x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values())
