@@ -90,8 +90,10 @@ class Edition:
         icon = self.game.get("icon", icon_id)
         if icon is None:
             return None, icon_id
+        from generator.render.images import image_problem
+
         path = self.game.folder / icon.file if icon.file else None
-        usable = path is not None and path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        usable = path is not None and image_problem(path) is None
         return (path if usable else None), self.name("icon", icon_id)
 
     def small_table(self, table_id: str):

@@ -18,6 +18,7 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.render.colors import Palette
 from generator.render.drawing import Ellipse, Face, Image, Ink, Rect, readable_on
 from generator.render.fonts import missing_glyphs
+from generator.render.images import image_problem
 from generator.render.layouts import Element, FaceLayout
 from generator.render.symbols import draw_symbol
 from generator.render.text_fit import fit, place
@@ -139,8 +140,7 @@ def _draw_text(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink
     text = expand(element.text, inputs.fields).strip()
     if not text:
         return
-    size = element.size * scale
-    min_size = (element.min_size or element.size) * scale
+    size, min_size = _sizes(element, scale)
     if element.rich and inputs.rich is not None:
         shapes, fits, plain = inputs.rich(element, text, box, size, min_size, ink)
         drawn.face.add(*shapes)
@@ -167,8 +167,7 @@ def _draw_icon(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink
         return
     radius = min(w, h) / 2
     drawn.face.add(Ellipse(x + w / 2, y + h / 2, radius, radius, None, ink, 0.3))
-    fitted = fit(name, element.font, element.size * scale, (element.min_size or element.size) * scale,
-                 radius * 1.5, radius * 1.5)
+    fitted = fit(name, element.font, *_sizes(element, scale), radius * 1.5, radius * 1.5)
     drawn.face.add(*place(fitted, element.font, x + w / 2 - radius * 0.75, y + h / 2 - radius * 0.75,
                           radius * 1.5, radius * 1.5, "center", "middle", ink))
 
@@ -183,8 +182,7 @@ def _draw_table(element: Element, inputs: FaceInputs, box, scale: float, ink: In
     x, y, w, h = box
     lines = len(rows) + 1
     row_height = h / lines
-    size = element.size * scale
-    min_size = (element.min_size or element.size) * scale
+    size, min_size = _sizes(element, scale)
     title_fit = fit(title, element.font, size, min_size, w, row_height, wrap=False)
     drawn.face.add(*place(title_fit, element.font, x, y, w, row_height, "center", "middle", ink))
     if not title_fit.fits:
@@ -200,14 +198,25 @@ def _draw_table(element: Element, inputs: FaceInputs, box, scale: float, ink: In
                 drawn.overflows.append((element.table, text))
 
 
+def _sizes(element: Element, scale: float) -> tuple[float, float]:
+    """Starting and smallest size in points. The size scales with the face; the minimum does not, since
+    legibility does not shrink with the counter: a face too small for its text is reported, not printed
+    in 2-point type."""
+    size = element.size * scale
+    if element.min_size is None:
+        return size, size
+    return max(size, element.min_size), element.min_size
+
+
 def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Drawn) -> None:
     """The picture if the content gives a readable one, else an honest empty frame."""
     path = inputs.image
-    if path is not None and path.is_file() and path.suffix.lower() in (".png", ".jpg", ".jpeg"):
+    problem = image_problem(path) if path is not None else None
+    if path is not None and problem is None:
         drawn.face.add(Image(*box, path))
         return
     if path is not None:
-        drawn.missing_images.append(str(path))
+        drawn.missing_images.append(f"{path.name} {problem}")
     drawn.face.add(Rect(*box, None, ink, 0.25))
 
 
@@ -221,5 +230,5 @@ def face_findings(drawn: Drawn, what: str, language: str, span: Span | None) -> 
         listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters)
         found.append(make("LAY002", f"{what}, language '{language}': the font has no {listed} in {text!r}", span))
     for path in drawn.missing_images:
-        found.append(make("LAY004", f"{what}: cannot use the image {path}; an empty frame is printed", span))
+        found.append(make("LAY004", f"{what}: the image {path}; an empty frame is printed", span))
     return found

@@ -3,7 +3,8 @@
 A layout lives in `templates/layouts/<component>/<name>.yaml` (a game may
 override it with the same path under `<game>/templates/`). Boxes are given in
 percent of the face, so one layout serves a ½" and a 1" counter; font sizes are
-points at the layout's `design_width` and scale with the face. A layout may
+points at the layout's `design_width` and scale with the face, while `min_size`
+is an absolute floor (legibility does not shrink with the counter). A layout may
 `extends:` another and replace some of its faces.
 """
 
@@ -41,7 +42,8 @@ class Element(Shape):
     box: Box = Field(description="x, y, width, height in percent of the face.")
     font: FontRole = "sans"
     size: float = Field(8.0, gt=0, le=200, description="Font size in points at design_width.")
-    min_size: float | None = Field(None, gt=0, description="Smallest size the text may shrink to (default: size).")
+    min_size: float | None = Field(None, gt=0, description="Smallest size in points the text may shrink to; "
+                                                           "absolute, it does not scale (default: size).")
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     wrap: bool = True

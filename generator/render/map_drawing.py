@@ -11,12 +11,15 @@ import math
 from dataclasses import dataclass, field
 
 from generator.adjacency import UNCONNECTED_TYPES, neighbours
+from generator.diagnostics import make
+from generator.model import where
 from generator.model.common import Unknown
 from generator.model.maps import Location
 from generator.render.colors import Palette
 from generator.render.drawing import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
                                       readable_on)
 from generator.render.edition import Edition
+from generator.render.images import image_problem
 from generator.render.map_geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
                                            schematic_positions, shape_centre)
 from generator.render.symbols import draw_symbol
@@ -39,6 +42,7 @@ class MapDrawing:
     face: Face
     ids: dict[str, str] = field(default_factory=dict)          # content id → element id
     links: list[tuple[str, str]] = field(default_factory=list)
+    problems: list = field(default_factory=list)               # diagnostics
 
 
 def draw_map(edition: Edition) -> MapDrawing:
@@ -53,9 +57,13 @@ def draw_map(edition: Edition) -> MapDrawing:
         width, height = game_map.width or 420.0, game_map.height or 297.0
     main: list[Shape] = [Rect(0, 0, width, height, _hex_ink("#e9f1f7" if grid else "#f3efe2"))]
     art = game.folder / game_map.art if game_map.art else None
-    if art is not None and art.suffix.lower() in (".png", ".jpg", ".jpeg") and art.is_file():
+    art_problem = image_problem(art) if art is not None else None
+    if art is not None and art_problem is None:
         main.append(Image(0, 0, width, height, art))        # the artwork under the areas drawn over it
     drawing = MapDrawing(Face(width, height))
+    if art_problem:
+        drawing.problems.append(make("LAY004", f"the map's artwork {art.name} {art_problem}; the map is drawn "
+                                               f"without it", where(game_map, "art")))
     centres: dict[str, tuple[float, float]] = {}
     if grid is not None:
         main.extend(_hexes(edition, palette, grid, drawing, said))

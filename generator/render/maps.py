@@ -20,6 +20,7 @@ def render_map(request: RenderRequest) -> Rendered:
     if game.map is None or not (game.locations or game.map.grid):
         return rendered
     drawing = draw_map(edition)
+    rendered.diagnostics.extend(drawing.problems)
     face = drawing.face
     said = words(edition.language)
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"

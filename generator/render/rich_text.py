@@ -130,11 +130,11 @@ def fit_rich(text: str, edition, family: str, size: float, min_size: float, box:
             if block <= height + 1e-6:
                 fits = True
                 break
-        if current - STEP < min_size - 1e-9:
+        if current <= min_size + 1e-9:
             lines = lines or _lines(paragraphs, family, min_size, 1e9) or []
             current = min_size
             break
-        current = round(current - STEP, 2)
+        current = max(round(current - STEP, 2), min_size)   # the last try is the minimum itself
     block = _block_height(len(lines), family, current, line_height)
     top = y if valign == "top" or not fits else y + (height - block) / 2 if valign == "middle" else y + height - block
     shapes: list[Shape] = []

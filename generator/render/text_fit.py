@@ -33,9 +33,9 @@ def fit(text: str, role: str, size: float, min_size: float, width: float, height
         lines = _wrap(text, role, current, width) if wrap else tuple(text.splitlines() or [""])
         if lines is not None and _fits(lines, role, current, width, height, line_height):
             return Fitted(lines, current, True, line_height)
-        if current - STEP < min_size - 1e-9:
+        if current <= min_size + 1e-9:
             return Fitted(lines or tuple(text.splitlines() or [""]), min_size, False, line_height)
-        current = round(current - STEP, 2)
+        current = max(round(current - STEP, 2), min_size)   # the last try is the minimum itself
 
 
 def _fits(lines, role, size, width, height, line_height) -> bool:

@@ -172,3 +172,28 @@ def test_an_artwork_underlay_lies_under_the_drawn_areas(write_game, tmp_path):
     assert list(root).index(images[0]) < list(root).index(next(e for e in root if e.get("id") == "zone-north"))
     page = PdfReader(target / "map.pdf").pages[0]
     assert any(x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values())
+
+
+@pytest.mark.parametrize("picture", ["corrupt", "pixel bomb"])
+def test_an_unusable_artwork_is_reported_at_its_line_and_the_map_still_built(write_game, tmp_path, picture):
+    folder = write_game({"map.yaml": """\
+        map:
+          kind: zones
+          width: 120
+          height: 80
+          art: art/board.png
+          locations:
+            - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 40, 20]}}
+            - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 50, 40, 20]}}
+        """})
+    (folder / "art").mkdir()
+    if picture == "corrupt":
+        (folder / "art" / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    else:   # 64 million pixels in a file of a few kilobytes
+        Image.new("1", (8000, 8000)).save(folder / "art" / "board.png")
+        assert (folder / "art" / "board.png").stat().st_size < 100_000
+    result = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out"))
+    problems = [d for d in result.diagnostics if d.code == "LAY004"]
+    assert problems and problems[0].span.file.name == "map.yaml" and problems[0].span.line == 5
+    root = ET.parse(result.folders[0] / "map.svg").getroot()
+    assert not list(root.iter(f"{SVG}image"))

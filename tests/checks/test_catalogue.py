@@ -1,0 +1,118 @@
+"""The checker's catalogue: one small broken game per check code, reported with that code at its exact place.
+
+(The loading and shape codes have their own catalogue in tests/load/test_broken_content.py.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from generator.pipeline import check
+
+TABLE = "tables:\n  - id: t\n    title: T\n    dice: 1d6\n"
+CASES = {
+    "a row for a roll the dice cannot make": (
+        {"tables.yaml": TABLE + "    rows:\n      - {roll: 1-6, result: x}\n      - {roll: 7, result: y}\n"},
+        ("TBL003", "tables.yaml", 7, 16)),
+    "a row with fewer results than columns": (
+        {"tables.yaml": TABLE + "    columns: {items: [{id: a, label: A}, {id: b, label: B}]}\n"
+                                "    rows:\n      - {roll: 1-6, results: [x]}\n"},
+        ("TBL005", "tables.yaml", 7, 30)),
+    "a result code the legend lacks": (
+        {"tables.yaml": TABLE + "    legend: [{code: S, text: Sunk}]\n    columns: {items: [{id: a, label: A}]}\n"
+                                "    rows:\n      - {roll: 1-3, results: [S]}\n      - {roll: 4-6, results: [M]}\n"},
+        ("TBL006", "tables.yaml", 9, 30)),
+    "a legend code no cell uses": (
+        {"tables.yaml": TABLE + "    legend: [{code: S, text: Sunk}, {code: M, text: Miss}]\n"
+                                "    columns: {items: [{id: a, label: A}]}\n    rows:\n      - {roll: 1-6, results: [S]}\n"},
+        ("TBL007", "tables.yaml", 5, 44)),
+    "odds columns with a gap": (
+        {"tables.yaml": TABLE + "    legend: [{code: x, text: X}, {code: y, text: Y}]\n"
+                                "    columns: {kind: odds, below: x, above: y, items: [{id: a, label: '1:1'}, "
+                                "{id: b, label: '3:1'}]}\n    rows:\n      - {roll: 1-6, results: [x, y]}\n"},
+        ("TBL008", "tables.yaml", 6, 93)),
+    "odds columns that do not say how the extremes read": (
+        {"tables.yaml": TABLE + "    legend: [{code: x, text: X}, {code: y, text: Y}]\n"
+                                "    columns: {kind: odds, items: [{id: a, label: '1:1'}, {id: b, label: '2:1'}]}\n"
+                                "    rows:\n      - {roll: 1-6, results: [x, y]}\n"},
+        ("TBL009", "tables.yaml", 6, 14)),
+    "column results in a table without columns": (
+        {"tables.yaml": TABLE + "    rows:\n      - {roll: 1-6, results: [x]}\n"},
+        ("TBL010", "tables.yaml", 6, 30)),
+    "a squadron whose stated ships differ from its counters": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: galley, name: Galera}\nforces:\n"
+                        "  - {id: left, name: Izquierda, totals: {galley: 3}}\npieces:\n"
+                        "  - {id: g, name: G, kind: galley, force: left, copies: 2}\n"},
+        ("CNT003", "pieces.yaml", 4, 50)),
+    "a mix with neither parts nor a selection": (
+        {"pieces.yaml": "mixes:\n  - {id: m, name: M}\n"}, ("CNT004", "pieces.yaml", 2, 10)),
+    "more pieces than the faction's limit": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\nfactions:\n  - {id: red, name: Rojo, limits: {k: 1}}\n"
+                        "pieces:\n  - {id: a, name: A, kind: k, faction: red, copies: 2}\n"},
+        ("CNT005", "pieces.yaml", 4, 39)),
+    "two cards with the same number": (
+        {"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n  - {id: a, deck: d, number: 1, title: A}\n"
+                       "  - {id: b, deck: d, number: 1, title: B}\n"},
+        ("CNT006", "cards.yaml", 5, 30)),
+    "a setup that places more pieces than exist": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: A, kind: k, copies: 1}\n",
+         "map.yaml": "map:\n  locations:\n    - {id: x, name: X, adjacent: [y]}\n    - {id: y, name: Y, adjacent: [x]}\n",
+         "setup.yaml": "setup:\n  - id: s\n    text: Coloca\n    place:\n      - {piece: a, count: 3, at: x}\n"},
+        ("CNT007", "setup.yaml", 5, 27)),
+    "a location adjacent to itself": (
+        {"map.yaml": "map:\n  locations:\n    - {id: a, name: A, adjacent: [a, b]}\n    - {id: b, name: B, adjacent: [a]}\n"},
+        ("MAP002", "map.yaml", 3, 35)),
+    "a location nothing connects to": (
+        {"map.yaml": "map:\n  locations:\n    - {id: a, name: A, adjacent: [b]}\n    - {id: b, name: B, adjacent: [a]}\n"
+                     "    - {id: c, name: C}\n"},
+        ("MAP003", "map.yaml", 5, 12)),
+    "hexes without a grid": (
+        {"map.yaml": "map:\n  kind: hexes\n  hexes:\n    - {id: '0101', terrain: shore}\n"},
+        ("MAP005", "map.yaml", 4, 12)),
+    "a glossary term no text uses": (
+        {"rules.yaml": "terms:\n  - {id: zoc, term: Zona de control}\n"}, ("REF008", "rules.yaml", 2, 10)),
+    "a fact the rulebook does not give": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n"
+                        "  - {id: a, name: A, kind: k, front: {values: {attack: {unknown: no impreso}}}}\n"},
+        ("UNK001", "pieces.yaml", 4, 56)),
+    "a check ignored without a reason": (
+        {"game.yaml": "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es]\n  checks:\n"
+                      "    ignore: [{code: REF008, reason: ''}]\n"},
+        ("SCH012", "game.yaml", 7, 37)),
+    "a counter name too long for its box at the smallest size": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, size: 10}\npieces:\n"
+                        "  - {id: a, name: Infantería pesada de la decimotercera legión de Julio César, kind: k}\n"},
+        ("LAY001", "pieces.yaml", 4, 5)),
+    "a character the fonts cannot print": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: 回合, kind: k}\n"},
+        ("LAY002", "pieces.yaml", 4, 5)),
+    "a layout that does not exist": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, layout: tank}\npieces:\n  - {id: a, name: A, kind: k}\n"},
+        ("LAY003", "pieces.yaml", 2, 5)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_check_reports_its_code_at_its_place(name, write_game):
+    files, expected = CASES[name]
+    found = check(write_game(files)).diagnostics
+    located = [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
+    assert expected in located, located
+
+
+def test_an_unreadable_card_image_is_reported_and_an_empty_frame_printed(write_game):
+    folder = write_game({"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n"
+                                       "  - {id: a, deck: d, title: A, image: art/a.png}\n"})
+    (folder / "art").mkdir()
+    (folder / "art" / "a.png").write_bytes(b"not a picture")
+    found = [d for d in check(folder).diagnostics if d.code == "LAY004"]
+    assert found and found[0].span.file.name == "cards.yaml" and found[0].span.line == 4
+
+
+def test_a_readable_card_image_is_not_reported(write_game):
+    folder = write_game({"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n"
+                                       "  - {id: a, deck: d, title: A, image: art/a.png}\n"})
+    (folder / "art").mkdir()
+    Image.new("RGB", (20, 30), "red").save(folder / "art" / "a.png")
+    assert not [d for d in check(folder).diagnostics if d.code == "LAY004"]
