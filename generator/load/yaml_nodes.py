@@ -266,11 +266,17 @@ class _Builder:
             try:
                 return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
             except ValueError:
-                self.diagnostics.append(make("YML006", f"the number {value[:20]}… is too long to read", span,
-                                             "Quote it if it is text."))
+                self.diagnostics.append(make("YML006", f"'{value[:20]}' cannot be read as a whole number (too "
+                                                       f"long, or not a number)", span, "Quote it if it is text."))
                 return None
         if tag == "tag:yaml.org,2002:float":
-            return float(value)
+            try:
+                return float(value.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
+                             .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
+            except ValueError:
+                self.diagnostics.append(make("YML006", f"'{value[:20]}' is not a number", span,
+                                             "Quote it if it is text."))
+                return None
         if tag.startswith("tag:yaml.org,2002:") or tag == "!":
             return self.text(value, span)
         self.diagnostics.append(make("SCH002", f"the tag {tag} is not supported", span,

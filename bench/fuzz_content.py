@@ -1,0 +1,77 @@
+"""The long fuzz run: many damaged content files, each checked; every traceback is counted and shown.
+
+    python3 bench/fuzz_content.py [documents] [seed]
+
+Each document is one of Mar y Acero's content files damaged by 1–4 random
+mutations (tests/mutations.py), checked next to the game's manifest in a
+scratch folder, on every core. Prints documents per second, how many produced
+diagnostics, and the tracebacks (there must be none).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from mutations import mutate  # noqa: E402
+
+SOURCE = ROOT / "content" / "mar-y-acero"
+FILES = sorted(p for p in SOURCE.glob("*.yaml") if p.name != "game.yaml")
+
+
+def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str]]:
+    from generator.pipeline import check
+
+    start, count, seed = task
+    failures, reported = [], 0
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / "game"
+        folder.mkdir()
+        shutil.copy(SOURCE / "game.yaml", folder / "game.yaml")
+        for number in range(start, start + count):
+            rng = random.Random(seed * 1_000_003 + number)
+            source = rng.choice(FILES)
+            for old in folder.glob("*.yaml"):
+                if old.name != "game.yaml":
+                    old.unlink()
+            (folder / source.name).write_text(mutate(source.read_text(encoding="utf-8"), rng), encoding="utf-8")
+            try:
+                found = check(folder).diagnostics
+                reported += bool(found)
+                if any(d.span is not None and (d.span.line < 1 or d.span.column < 1) for d in found):
+                    failures.append(f"document {number}: a diagnostic without a real place")
+            except Exception:  # noqa: BLE001 - the point is to count them
+                failures.append(f"document {number} ({source.name}):\n{traceback.format_exc()}")
+    return count, reported, failures
+
+
+def main() -> None:
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else 50_000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    chunk = 500
+    tasks = [(start, min(chunk, total - start), seed) for start in range(0, total, chunk)]
+    started = time.perf_counter()
+    done = reported = 0
+    failures: list[str] = []
+    with multiprocessing.Pool() as pool:
+        for count, with_findings, failed in pool.imap_unordered(_work, tasks):
+            done += count
+            reported += with_findings
+            failures.extend(failed)
+    elapsed = time.perf_counter() - started
+    print(f"{done} damaged documents checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
+          f"{reported} with diagnostics, {len(failures)} tracebacks or placeless diagnostics")
+    for failure in failures[:5]:
+        print(failure)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Property: whatever a content file becomes, checking it gives diagnostics with a place, never a traceback."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.pipeline import check
+
+from .mutations import mutate
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "content" / "mar-y-acero"
+FILES = sorted(p.relative_to(SOURCE) for p in SOURCE.rglob("*.yaml"))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(file_index=st.integers(0, len(FILES) - 1), seed=st.integers(0, 2**32 - 1))
+def test_a_damaged_file_is_reported_never_raised(tmp_path_factory, file_index, seed):
+    folder = tmp_path_factory.mktemp("game") / "mar-y-acero"
+    shutil.copytree(SOURCE, folder)
+    target = folder / FILES[file_index]
+    target.write_text(mutate(target.read_text(encoding="utf-8"), random.Random(seed)), encoding="utf-8")
+    checked = check(folder)            # an exception here fails the test with its traceback
+    for diagnostic in checked.diagnostics:
+        assert diagnostic.span is None or (diagnostic.span.line >= 1 and diagnostic.span.column >= 1)
+        assert diagnostic.message
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                max_size=4), max_leaves=25),
+       st.sampled_from(["pieces", "cards", "tables", "map", "documents", "terms", "piece_kinds", "decks", "setup"]))
+def test_any_shape_under_any_collection_is_reported_never_raised(tmp_path_factory, value, collection):
+    import yaml
+
+    folder = tmp_path_factory.mktemp("game") / "demo"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("game: {id: demo, title: Demo, source_language: es, languages: [es]}\n",
+                                      encoding="utf-8")
+    (folder / "x.yaml").write_text(yaml.safe_dump({collection: value}, allow_unicode=True), encoding="utf-8")
+    check(folder)
