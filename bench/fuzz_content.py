@@ -69,8 +69,15 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     print(f"{done} damaged documents checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
           f"{reported} with diagnostics, {len(failures)} tracebacks or placeless diagnostics")
-    for failure in failures[:5]:
-        print(failure)
+    kinds: dict[str, list[str]] = {}
+    for failure in failures:       # grouped by the exception and where it was raised
+        lines = failure.strip().splitlines()
+        where = next((line.strip() for line in reversed(lines) if line.strip().startswith("File ")), "")
+        kinds.setdefault(f"{lines[-1]} at {where}", []).append(failure)
+    for kind, found in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        print(f"{len(found):5d} × {kind}")
+    if failures:
+        print(failures[0])
 
 
 if __name__ == "__main__":

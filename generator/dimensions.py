@@ -30,12 +30,15 @@ PAPER_SIZES = {
 def parse_length(value: float | int | str) -> float:
     """A length in millimetres from a number (already mm) or a string with a unit."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        millimetres = float(value)
+        try:
+            millimetres = float(value)
+        except OverflowError:
+            raise ValueError(f"{str(value)[:12]}… is outside 0-{MAX_LENGTH_MM:g} mm") from None
     else:
         match = _LENGTH.match(str(value))
         if not match:
             raise ValueError(f"'{value}' is not a length: write mm as a number, or \"0.5in\", \"12.7mm\"")
         millimetres = float(match.group(1)) * MM_PER[match.group(2) or "mm"]
-    if not 0 < millimetres <= MAX_LENGTH_MM:
+    if not 0 < millimetres <= MAX_LENGTH_MM:    # also refuses nan and inf
         raise ValueError(f"{value} is outside 0-{MAX_LENGTH_MM:g} mm")
     return round(millimetres, 4)

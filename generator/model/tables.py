@@ -37,8 +37,11 @@ class Dice:
 
 
 def parse_dice(value: Any) -> Any:
-    if isinstance(value, Dice) or not isinstance(value, str):
+    if isinstance(value, Dice):
         return value
+    if not isinstance(value, str):
+        raise PydanticCustomError("SCH007", "'{value}' is not a dice expression: write 1d6, 2d6, 1d10, d66 or none",
+                                  {"value": value})
     text = value.strip().lower()
     match = _DICE.match(text)
     if not match:

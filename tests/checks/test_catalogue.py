@@ -116,3 +116,14 @@ def test_a_readable_card_image_is_not_reported(write_game):
     (folder / "art").mkdir()
     Image.new("RGB", (20, 30), "red").save(folder / "art" / "a.png")
     assert not [d for d in check(folder).diagnostics if d.code == "LAY004"]
+
+
+@pytest.mark.parametrize("files, expected", [
+    ({"tables.yaml": "tables:\n  - id: t\n    title: T\n    dice: null\n    rows: []\n"}, ("SCH007", "tables.yaml", 4, 11)),
+    ({"tables.yaml": "tables:\n  - id: t\n    title: T\n    dice: {n: 2}\n    rows: []\n"}, ("SCH007", "tables.yaml", 4, 11)),
+    ({"pieces.yaml": "piece_kinds:\n  - id: k\n    name: K\n    size: " + "9" * 400 + "\n"}, ("SCH006", "pieces.yaml", 4, 11)),
+    ({"pieces.yaml": "piece_kinds:\n  - id: k\n    name: K\n    size: .inf\n"}, ("SCH006", "pieces.yaml", 4, 11)),
+])
+def test_what_the_long_fuzz_run_found_is_a_diagnostic(files, expected, write_game):
+    found = check(write_game(files)).diagnostics
+    assert expected in [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
