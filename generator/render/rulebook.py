@@ -242,9 +242,10 @@ def _step(book: DocumentView, section_id: str) -> dict:
 
 def _first_sentence(body) -> Markup | str:
     """The first sentence of a step's prose, as a reminder on the aid (the rulebook holds the rest)."""
+    import html
     import re
 
-    text = re.sub(r"<[^>]+>", "", str(body)).strip()
+    text = html.unescape(re.sub(r"<[^>]+>", "", str(body))).strip()
     if not text:
         return ""
     end = re.search(r"[.:;](\s|$)", text)
