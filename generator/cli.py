@@ -56,7 +56,8 @@ def check(path: Path, output_format: str, strict: bool, select: str, ignore: str
 @click.argument("path", type=click.Path(path_type=Path), default=Path("content/mar-y-acero"))
 @click.option("--only", default="", metavar="PARTS", help="Build only these components (comma-separated): "
               "counters, cards…")
-@click.option("--lang", "languages", default="", metavar="LANGS", help="Languages to build (default: all the game's).")
+@click.option("--lang", "languages", default="", metavar="LANGS",
+              help="Languages to build, comma-separated, or all (the default: every language the game declares).")
 @click.option("--profile", default="home", show_default=True, help="home, press, or a profile .yaml file.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), help="Overrides the profile's paper.")
 @click.option("--backs", type=click.Choice(["duplex", "fold", "none"]), help="Overrides the profile's backs.")
@@ -92,7 +93,8 @@ def build(path: Path, only: str, languages: str, profile: str, paper: str | None
     found, written = [], []
     for folder in folders:
         progress = _progress(folder.name) if show_progress else None
-        request = pipeline.BuildRequest(parts, _codes(languages), profile, overrides, out, kinds, jobs, force, progress)
+        asked = () if languages.strip() == "all" else _codes(languages)
+        request = pipeline.BuildRequest(parts, asked, profile, overrides, out, kinds, jobs, force, progress)
         built = pipeline.build(folder, request)
         if show_progress:
             click.echo("", err=True)
