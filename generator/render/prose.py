@@ -23,6 +23,12 @@ BOXES = ("example", "note", "designer", "play-note")
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 
 
+def _inside_game(source: str) -> bool:
+    """A relative path that stays inside the game folder: no scheme, no leading slash, no `..`."""
+    return bool(source) and ":" not in source and not source.startswith(("/", "\\")) and \
+        ".." not in source.replace("\\", "/").split("/")
+
+
 def section_anchor(section_id: str) -> str:
     return f"sec-{section_id}"
 
@@ -42,10 +48,22 @@ class Prose:
         self.document_id = document_id
         self.linkable = linkable      # anchors present in the output being made
         self.term_uses: dict[str, list[str]] = {}
+        self.refused: list[str] = []  # image sources outside the game folder, left out of the HTML
 
     @cached_property
     def _parser(self) -> MarkdownIt:
-        return _markdown()
+        parser = _markdown()
+        default_image = parser.renderer.rules["image"]
+
+        def image(renderer, tokens, index, options, env):
+            source = tokens[index].attrGet("src") or ""
+            if not _inside_game(source):
+                self.refused.append(source)
+                return f"[{escape(tokens[index].content)}]"
+            return default_image(tokens, index, options, env)
+
+        parser.add_render_rule("image", image)
+        return parser
 
     def html(self, text: str, owner: str = "") -> Markup:
         tokens, _ = find_tokens(text)

@@ -97,6 +97,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
         "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,
         "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
         "fonts": _font_faces() if media == "print" else [],
+        "refused": prose.refused,
     }
 
 
@@ -200,8 +201,8 @@ def render_rules(request: RenderRequest) -> Rendered:
         return rendered
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
     document, refused = typeset(render_html(edition, context), edition.game.folder)
-    if refused:
-        return _refusals(refused, "rules.pdf", edition.language)
+    if refused or context["refused"]:
+        return _refusals(refused + context["refused"], "rules.pdf", edition.language)
     rendered.artifacts.append(Artifact("rules.pdf", document.write_pdf(), "rules-pdf", len(document.pages)))
     rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
@@ -212,7 +213,10 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     rendered = Rendered()
     if not edition.game.documents:
         return rendered
-    html = render_html(edition, rulebook_context(edition, "screen", request.profile.paper, columns=1))
+    context = rulebook_context(edition, "screen", request.profile.paper, columns=1)
+    if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
+        return _refusals(context["refused"], "rules.html", edition.language)
+    html = render_html(edition, context)
     rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
     return rendered
 

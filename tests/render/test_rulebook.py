@@ -223,8 +223,33 @@ def test_prose_cannot_make_the_rulebook_read_outside_the_game(write_game, tmp_pa
         """})
     result = build(Path("demo"), BuildRequest(only=("rules", "html"), out=tmp_path / "out"))
     refused = [d for d in result.diagnostics if d.code == "OUT003"]
-    assert refused and "rules.pdf" in refused[0].message
+    assert any("rules.pdf" in d.message for d in refused)
     target = tmp_path / "out" / "demo" / "es"
-    assert not (target / "rules.pdf").exists()
+    assert not (target / "rules.pdf").exists() and not (target / "rules.html").exists()
+    assert any("rules.html" in d.message for d in refused)
+
+
+def test_prose_images_inside_the_game_folder_are_printed_and_jinja_text_stays_text(write_game, tmp_path):
+    folder = write_game({"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - id: intro
+                title: Introducción
+                body: |
+                  Mira ![barco](art/ship.png) y [esto](file:///etc/passwd).
+                  {{ 7*7 }} se imprime tal cual.
+        """})
+    (folder / "art").mkdir()
+    from PIL import Image
+
+    Image.new("RGB", (40, 20), "navy").save(folder / "art" / "ship.png")
+    result = build(Path("demo"), BuildRequest(only=("rules", "html"), out=tmp_path / "out"))
+    assert not [d for d in result.diagnostics if d.code.startswith("OUT")]
+    target = tmp_path / "out" / "demo" / "es"
     html = (target / "rules.html").read_text(encoding="utf-8")
-    assert 'href="file:' not in html and 'src="file:' not in html and "{{ 7*7 }}" in html
+    assert 'src="art/ship.png"' in html and 'href="file:' not in html and "{{ 7*7 }}" in html
+    page = PdfReader(target / "rules.pdf").pages[2]
+    assert any(x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values())
+    assert "7*7" in page.extract_text()
