@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from generator.diagnostics import make
 from generator.model.common import Unknown
+from generator.references import find_tokens
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.edition import Edition
 from generator.render.fonts import FONTS, font_file
@@ -25,9 +26,13 @@ from generator.render.templating import environment
 
 WORDS = {
     "es": {"contents": "Índice", "tables": "Tablas", "glossary": "Glosario", "page": "pág.", "pages": "págs.",
-           "result": "Resultado", "key": "", "aids": "Ayuda de juego", "sequence": "Secuencia de juego"},
+           "result": "Resultado", "key": "", "aids": "Ayuda de juego", "sequence": "Secuencia de juego",
+           "orders": "Hoja de órdenes", "order": "Orden", "notation": "Notación", "by": "Unidades", "cost": "Coste",
+           "unit": "Unidad", "where": "Provincia", "target": "Destino", "turn": "Turno", "player": "Jugador"},
     "en": {"contents": "Contents", "tables": "Tables", "glossary": "Glossary", "page": "p.", "pages": "pp.",
-           "result": "Result", "key": "", "aids": "Player aid", "sequence": "Sequence of play"},
+           "result": "Result", "key": "", "aids": "Player aid", "sequence": "Sequence of play",
+           "orders": "Order sheet", "order": "Order", "notation": "Notation", "by": "Units", "cost": "Cost",
+           "unit": "Unit", "where": "Province", "target": "Target", "turn": "Turn", "player": "Player"},
 }
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
@@ -225,18 +230,49 @@ def render_aids(request: RenderRequest) -> Rendered:
     """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
     edition = request.edition
     rendered = Rendered()
-    if not (edition.game.tables or any(s.sequence for _, s, _ in edition.game.sections())):
+    if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
         return rendered
     context = rulebook_context(edition, "print", request.profile.paper)
     context["sequences"] = [
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
+    context["order_sheets"] = _order_sheets(edition, context)
     html = environment(edition.game.folder).get_template("rulebook/aids.html.j2").render(context)
     document, refused = typeset(html, edition.game.folder)
     if refused:
         return _refusals(refused, "aids.pdf", edition.language)
     rendered.artifacts.append(Artifact("aids.pdf", document.write_pdf(), "aids-pdf", len(document.pages)))
     return rendered
+
+
+def _order_sheets(edition: Edition, context: dict) -> list[dict]:
+    """One order sheet per faction when the game has orders (actions): the orders with their notation and
+    the units that may give them, the tables the orders name (costs), and ruled lines to write orders on."""
+    game = edition.game
+    if not game.actions:
+        return []
+    e = edition
+    orders = []
+    named_tables = []
+    for action in game.actions:
+        by = ", ".join(e.name("piece_kind", kind) for kind in action.by)
+        cost = "" if action.cost is None else ("?" if isinstance(action.cost, Unknown) else str(action.cost))
+        orders.append({"name": e.text(f"action.{action.id}.name", action.name),
+                       "notation": e.text(f"action.{action.id}.notation", action.notation) if action.notation else "",
+                       "by": by, "cost": cost})
+        if isinstance(action.text, str):
+            named_tables += [t.target for t in find_tokens(action.text)[0] if t.kind == "table"]
+    tables = [table for table in context["tables"] if table.id in named_tables]
+    return [{"faction": e.name("faction", faction.id), "faction_id": faction.id,
+             "color": _hex(edition, faction.color), "orders": orders, "tables": tables, "lines": 14}
+            for faction in game.factions]
+
+
+def _hex(edition: Edition, color) -> str:
+    from generator.render.colors import Palette
+
+    ink = Palette(edition.game).ink(color)
+    return ink.hex() if ink is not None else "#000000"
 
 
 def _step(book: DocumentView, section_id: str) -> dict:

@@ -253,3 +253,46 @@ def test_prose_images_inside_the_game_folder_are_printed_and_jinja_text_stays_te
     page = PdfReader(target / "rules.pdf").pages[2]
     assert any(x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values())
     assert "7*7" in page.extract_text()
+
+
+def test_each_power_gets_an_order_sheet_with_the_orders_and_the_costs_they_name(write_game, tmp_path):
+    write_game({
+        "game.yaml": """\
+            game:
+              id: demo
+              title: Demo
+              source_language: es
+              languages: [es]
+              palette: {venice-red: "#a02020", milan-green: "#207040"}
+            factions:
+              - {id: venice, name: Venecia, color: venice-red}
+              - {id: milan, name: Milán, color: milan-green}
+            piece_kinds:
+              - {id: army, name: Ejército}
+              - {id: fleet, name: Flota}
+            """,
+        "rules.yaml": """\
+            actions:
+              - {id: hold, name: Mantener, notation: "A Ven H", by: [army, fleet]}
+              - {id: move, name: Mover, notation: "A Ven - Pad", by: [army]}
+              - {id: convoy, name: Transportar, notation: "F Adr C A Ven - Apu", by: [fleet],
+                 text: "Cuesta lo que dice {table:costs}."}
+            """,
+        "tables.yaml": """\
+            tables:
+              - id: costs
+                title: Costes
+                rows:
+                  - {key: ejército, result: 3 ducados}
+                  - {key: flota, result: 3 ducados}
+            """,
+    })
+    result = build(Path("demo"), BuildRequest(only=("aids",), out=tmp_path / "out"))
+    reader = PdfReader(result.folders[0] / "aids.pdf")
+    sheets = [" ".join(page.extract_text().split()) for page in reader.pages if "Hoja de órdenes" in
+              page.extract_text()]
+    assert len(sheets) == 2
+    assert "Venecia" in sheets[0] and "Milán" in sheets[1]
+    for sheet in sheets:
+        for expected in ("A Ven - Pad", "F Adr C A Ven - Apu", "Ejército, Flota", "Costes", "3 ducados"):
+            assert expected in sheet
