@@ -36,9 +36,7 @@ def check(path: Path, output_format: str, strict: bool, select: str, ignore: str
     if not folders:
         raise click.UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
     policy = Policy(ignore=_codes(ignore), select=_codes(select), strict=strict)
-    found = []
-    for folder in folders:
-        found.extend(pipeline.check(folder, policy).diagnostics)
+    found = pipeline.check_all(folders, policy)
     if output_format == "json":
         click.echo(reporting.as_json(found))
     elif output_format == "sarif":

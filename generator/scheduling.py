@@ -48,3 +48,21 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
 
 def _run(language: str, component: str):
     return _JOB_STATE["render"](_JOB_STATE["state"], language, component)
+
+
+def parallel_map(function: Callable, items: list, workers: int | None = None) -> list:
+    """function(item) for every item, on forked workers when there are several items and cores."""
+    workers = workers or default_workers()
+    can_fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    if workers <= 1 or len(items) <= 1 or not can_fork:
+        return [function(item) for item in items]
+    _JOB_STATE.clear()
+    _JOB_STATE.update(function=function)
+    with multiprocessing.get_context("fork").Pool(min(workers, len(items))) as pool:
+        results = pool.map(_apply, items)
+    _JOB_STATE.clear()
+    return results
+
+
+def _apply(item):
+    return _JOB_STATE["function"](item)
