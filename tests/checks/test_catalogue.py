@@ -127,3 +127,25 @@ def test_a_readable_card_image_is_not_reported(write_game):
 def test_what_the_long_fuzz_run_found_is_a_diagnostic(files, expected, write_game):
     found = check(write_game(files)).diagnostics
     assert expected in [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
+
+
+WITH_ENGLISH = "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es, en]\n"
+
+
+@pytest.mark.parametrize("files, expected", [
+    ({"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: Demo\n"},
+     ("I18N004", "en.yaml", 3, 3)),
+    ({"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: Demo\n  piece.ghost.name: Ghost\n"},
+     ("I18N005", "en.yaml", 4, 3)),
+    ({"game.yaml": WITH_ENGLISH}, ("I18N007", "game.yaml", 5, 14)),
+])
+def test_translation_codes_are_reported_at_their_place(files, expected, write_game):
+    found = check(write_game(files)).diagnostics
+    assert expected in [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
+
+
+def test_a_file_that_is_not_utf8_is_reported(write_game):
+    folder = write_game({})
+    (folder / "pieces.yaml").write_bytes("pieces:\n  - id: a\n    name: Caña\n".encode("latin-1"))
+    found = [d for d in check(folder).diagnostics if d.code == "YML002"]
+    assert found and found[0].span.file.name == "pieces.yaml" and found[0].span.line == 3
