@@ -96,6 +96,8 @@ _TABLE = (
     Code("MAP003", "unreachable-location", "warning", "a location no other location connects to"),
     Code("MAP004", "hex-outside-grid", "error", "a hex outside the map's grid"),
     Code("MAP005", "missing-grid", "error", "hexes without a grid"),
+    Code("MAP006", "start-terrain", "error", "more pieces start in a terrain than may be there",
+         "The map's terrain_rules say which piece kinds may be in each terrain."),
     # Translations.
     Code("I18N001", "missing-translation", "warning", "a source text has no translation"),
     Code("I18N002", "stale-translation", "warning", "the source text changed since it was translated",

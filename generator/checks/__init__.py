@@ -18,6 +18,7 @@ CHECKS: tuple[Check, ...] = (
     tables.check_tables,
     counts.check_counts,
     maps.check_map,
+    maps.check_start_terrain,
     paths.check_paths,
     translations.check_translations,
     unknowns.check_unknowns,

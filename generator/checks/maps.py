@@ -44,3 +44,20 @@ def _hexes(game: Game) -> Iterator[Diagnostic]:
             yield make("MAP004", f"hex '{hex_.id}' is outside the {grid.columns}×{grid.rows} grid",
                        where(hex_, "id"), f"hex ids follow {grid.id_format!r} from column {grid.first_column}, "
                        f"row {grid.first_row}")
+
+
+def check_start_terrain(game: Game) -> Iterator[Diagnostic]:
+    """A force cannot start more pieces in a restricted terrain than it has pieces allowed there."""
+    if game.map is None or not game.map.terrain_rules:
+        return
+    for force in game.forces:
+        for terrain, rule in game.map.terrain_rules.items():
+            if not rule.only:
+                continue
+            starts = [hex_ for hex_ in game.map.hexes if hex_.start == force.id and hex_.terrain == terrain]
+            allowed = sum(p.copies for p in game.pieces if p.force == force.id and p.kind in rule.only)
+            if len(starts) > allowed:
+                yield make("MAP006", f"force '{force.id}' starts in {len(starts)} {terrain} hexes, but only "
+                                     f"{allowed} of its pieces ({', '.join(rule.only)}) may be in {terrain}",
+                           where(starts[allowed], "id"),
+                           f"Move the start hexes off {terrain}, or give the force pieces that may be there.")

@@ -69,6 +69,11 @@ class Hex(Shape):
     note: Text | None = None
 
 
+class TerrainRule(Shape):
+    only: list[Id] = Field(default_factory=list, description="The piece kinds that may be in this terrain.")
+    note: Text | None = None
+
+
 class Map(Shape):
     i18n_kind: ClassVar[str | None] = "map"
 
@@ -81,6 +86,8 @@ class Map(Shape):
     locations: list[Location] = Field(default_factory=list)
     hexes: list[Hex] = Field(default_factory=list)
     tables: list[Id] = Field(default_factory=list, description="Tables the rulebook prints on the map.")
+    terrain_rules: dict[str, TerrainRule] = Field(default_factory=dict, description="Terrain → which piece "
+                                                                                    "kinds may be there.")
     compass: Literal["none", "compass", "wind-rose"] = Field("none", description="A compass or a numbered "
                                                                                    "wind rose (1-6) on the map.")
 

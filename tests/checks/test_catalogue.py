@@ -149,3 +149,28 @@ def test_a_file_that_is_not_utf8_is_reported(write_game):
     (folder / "pieces.yaml").write_bytes("pieces:\n  - id: a\n    name: Caña\n".encode("latin-1"))
     found = [d for d in check(folder).diagnostics if d.code == "YML002"]
     assert found and found[0].span.file.name == "pieces.yaml" and found[0].span.line == 3
+
+
+def test_a_squadron_starting_galleys_on_shore_hexes_is_reported(write_game):
+    found = check(write_game({"pieces.yaml": """\
+        piece_kinds:
+          - {id: galley, name: Galera}
+          - {id: galliot, name: Galeota}
+        forces:
+          - {id: left, name: Izquierda}
+        pieces:
+          - {id: g, name: G, kind: galley, force: left, copies: 2}
+          - {id: t, name: T, kind: galliot, force: left, copies: 1}
+        """, "map.yaml": """\
+        map:
+          kind: hexes
+          terrain_rules:
+            shore: {only: [galliot]}
+          grid: {orientation: pointy, size: 16, columns: 4, rows: 4}
+          hexes:
+            - {id: '0101', terrain: shore, start: left}
+            - {id: '0102', terrain: shore, start: left}
+            - {id: '0103', start: left}
+        """})).diagnostics
+    located = [(d.code, d.span.file.name, d.span.line) for d in found if d.span]
+    assert ("MAP006", "map.yaml", 8) in located
