@@ -152,17 +152,20 @@ def test_a_table_printed_on_the_map_follows_the_tables_data(write_game, tmp_path
     assert "4-6" in table_words(second)
 
 
+ART_MAP = {"map.yaml": """\
+    map:
+      kind: zones
+      width: 120
+      height: 80
+      art: art/board.png
+      locations:
+        - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 40, 20]}}
+        - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 50, 40, 20]}}
+    """}
+
+
 def test_an_artwork_underlay_lies_under_the_drawn_areas(write_game, tmp_path):
-    folder = write_game({"map.yaml": """\
-        map:
-          kind: zones
-          width: 120
-          height: 80
-          art: art/board.png
-          locations:
-            - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 40, 20]}}
-            - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 50, 40, 20]}}
-        """})
+    folder = write_game(ART_MAP)
     (folder / "art").mkdir()
     Image.new("RGB", (240, 160), (30, 120, 60)).save(folder / "art" / "board.png")
     target = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out")).folders[0]
@@ -176,16 +179,7 @@ def test_an_artwork_underlay_lies_under_the_drawn_areas(write_game, tmp_path):
 
 @pytest.mark.parametrize("picture", ["corrupt", "pixel bomb"])
 def test_an_unusable_artwork_is_reported_at_its_line_and_the_map_still_built(write_game, tmp_path, picture):
-    folder = write_game({"map.yaml": """\
-        map:
-          kind: zones
-          width: 120
-          height: 80
-          art: art/board.png
-          locations:
-            - {id: north, type: zone, name: Norte, adjacent: [south], shape: {rect: [10, 10, 40, 20]}}
-            - {id: south, type: zone, name: Sur, adjacent: [north], shape: {rect: [10, 50, 40, 20]}}
-        """})
+    folder = write_game(ART_MAP)
     (folder / "art").mkdir()
     if picture == "corrupt":
         (folder / "art" / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
