@@ -124,6 +124,7 @@ _TABLE = (
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
+    Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit"),
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),

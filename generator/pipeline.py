@@ -85,6 +85,7 @@ class BuildRequest:
     jobs: int = 0                       # worker processes; 0: one per core
     force: bool = False                 # rebuild outputs whose inputs did not change
     progress: Callable | None = None    # (done, total, (language, component)) → None
+    time_limit: float = 600.0           # seconds per output before its render is stopped
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     from generator.output.writing import write_atomically
     from generator.render import RENDERERS
     from generator.render.profiles import load_profile
-    from generator.scheduling import default_workers, run_jobs
+    from generator.scheduling import Limits, default_workers, run_jobs
 
     stamp = _source_stamp(folder, request, policy)
     previous = _read_stamp(request.out, folder, stamp)
@@ -128,7 +129,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
-                       {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress)
+                       {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress,
+                       Limits(seconds=request.time_limit), _stopped)
     written = []
     for language in languages:
         target = request.out / game.id / language
@@ -176,6 +178,17 @@ def _plan(game: Game, languages, names, options: str, request: BuildRequest) -> 
                                                plan[(language, name)]):
                 plan.stale.add((language, name))
     return plan
+
+
+def _stopped(job: tuple[str, str], why: str):
+    """A render stopped by its limits: reported for that output, whose previous files are kept."""
+    from generator.render.context import Rendered
+
+    language, component = job
+    return Rendered(diagnostics=[make("OUT004", f"{component} ({language}) was stopped: {why}; the previous files "
+                                                f"are kept", None,
+                                      "Look for content that makes this output huge (an enormous table, "
+                                      "thousands of copies, a giant image).")], failed=True)
 
 
 def _render_job(state: dict, language: str, component: str):

@@ -10,6 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import wait
 from typing import Callable
 
 _JOB_STATE: dict = {}
@@ -22,39 +25,91 @@ def default_workers() -> int:
 
 
 def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers: int,
-             progress: Callable[[int, int, tuple[str, str]], None] | None = None) -> dict:
-    """(language, component) → what `render(state, language, component)` returned, for every job."""
+             progress: Callable[[int, int, tuple[str, str]], None] | None = None,
+             limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None
+             ) -> dict:
+    """(language, component) → what `render(state, language, component)` returned, for every job.
+
+    Each job runs in a forked child process under the time and memory limits, so a render that runs away
+    is stopped and reported through `on_failure(job, why)` instead of hanging or exhausting the build.
+    """
     ordered = sorted(jobs, key=lambda job: COST_ORDER.index(job[1]) if job[1] in COST_ORDER else len(COST_ORDER))
-    results = {}
-    can_fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
-    if workers <= 1 or len(ordered) <= 1 or not can_fork:
+    limits = limits or Limits()
+    results: dict = {}
+    if not _can_fork() or not ordered:
         for index, job in enumerate(ordered, start=1):
             if progress:
                 progress(index, len(ordered), job)
             results[job] = render(state, *job)
         return results
     _JOB_STATE.clear()
-    _JOB_STATE.update(state=state, render=render)
+    _JOB_STATE.update(state=state, render=render, limits=limits)
     context = multiprocessing.get_context("fork")
-    with context.Pool(min(workers, len(ordered))) as pool:
-        pending = {job: pool.apply_async(_run, job) for job in ordered}
-        for index, (job, result) in enumerate(pending.items(), start=1):
-            if progress:
-                progress(index, len(ordered), job)
-            results[job] = result.get()
-    _JOB_STATE.clear()
+    pending, running, done = list(ordered), {}, 0
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, workers):
+                job = pending.pop(0)
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(target=_child, args=(job, sender), daemon=True)
+                process.start()
+                sender.close()
+                running[job] = (process, receiver, time.monotonic())
+            ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2)
+            for job, (process, receiver, started) in list(running.items()):
+                if receiver in ready:
+                    try:
+                        results[job] = receiver.recv()
+                    except EOFError:      # the child died without an answer: killed for memory, or worse
+                        process.join()
+                        results[job] = on_failure(job, f"its process ended with code {process.exitcode} "
+                                                       f"(memory limit {limits.memory_mb} MB?)") if on_failure else None
+                elif time.monotonic() - started > limits.seconds:
+                    process.kill()
+                    results[job] = on_failure(job, f"it ran past the {limits.seconds:g} s limit") if on_failure \
+                        else None
+                else:
+                    continue
+                process.join()
+                receiver.close()
+                del running[job]
+                done += 1
+                if progress:
+                    progress(done, len(ordered), job)
+    finally:
+        for process, _, _ in running.values():
+            process.kill()
+        _JOB_STATE.clear()
     return results
 
 
-def _run(language: str, component: str):
-    return _JOB_STATE["render"](_JOB_STATE["state"], language, component)
+@dataclass(frozen=True)
+class Limits:
+    seconds: float = 600.0       # per output: a 100-page rulebook takes about 15 s here
+    memory_mb: int = 8192        # address space per render process
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+
+
+def _child(job: tuple[str, str], sender) -> None:
+    limits = _JOB_STATE["limits"]
+    try:
+        import resource
+
+        size = limits.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    except (ImportError, ValueError, OSError):
+        pass                     # no limit where the system refuses one; the time limit still holds
+    sender.send(_JOB_STATE["render"](_JOB_STATE["state"], *job))
+    sender.close()
 
 
 def parallel_map(function: Callable, items: list, workers: int | None = None) -> list:
     """function(item) for every item, on forked workers when there are several items and cores."""
     workers = workers or default_workers()
-    can_fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
-    if workers <= 1 or len(items) <= 1 or not can_fork:
+    if workers <= 1 or len(items) <= 1 or not _can_fork():
         return [function(item) for item in items]
     _JOB_STATE.clear()
     _JOB_STATE.update(function=function)

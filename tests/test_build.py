@@ -146,3 +146,26 @@ def test_an_output_that_breaks_keeps_its_previous_files_and_the_others_are_built
     assert (target / "cards.pdf").read_bytes() == cards_before
     manifest = __import__("json").loads((target / "manifest.json").read_text(encoding="utf-8"))
     assert len([p for p in manifest["placements"] if p["component"] == "counters" and p["side"] == "front"]) == 5
+
+
+def test_a_render_that_runs_away_is_stopped_and_reported_and_the_others_are_built(write_game, tmp_path, monkeypatch):
+    write_game(GAME)
+    renderers = __import__("generator.render", fromlist=["RENDERERS"]).RENDERERS
+
+    def forever(request):
+        time.sleep(60)
+
+    def hungry(request):
+        return bytearray(64 * 1024 ** 3)        # 64 GB: far past the memory limit
+
+    monkeypatch.setitem(renderers, "map", forever)
+    monkeypatch.setitem(renderers, "cards", hungry)
+    started = time.monotonic()
+    result = build(Path("demo"), BuildRequest(only=("counters", "cards", "map"), out=tmp_path / "out",
+                                              time_limit=2.0))
+    assert time.monotonic() - started < 30
+    stopped = [d for d in result.diagnostics if d.code == "OUT004"]
+    assert stopped and "map (es)" in stopped[0].message and "2 s" in stopped[0].message
+    assert any(d.code in ("OUT002", "OUT004") and "cards (es)" in d.message for d in result.diagnostics)
+    target = tmp_path / "out" / "demo" / "es"
+    assert (target / "counters.pdf").is_file() and not (target / "map.svg").exists()
