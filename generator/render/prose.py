@@ -48,7 +48,8 @@ class Prose:
         self.document_id = document_id
         self.linkable = linkable      # anchors present in the output being made
         self.term_uses: dict[str, list[str]] = {}
-        self.refused: list[str] = []  # image sources outside the game folder, left out of the HTML
+        self.refused: list[tuple[str, str]] = []  # (image source, owner) outside the game folder, left out
+        self._owner = ""
 
     @cached_property
     def _parser(self) -> MarkdownIt:
@@ -58,7 +59,7 @@ class Prose:
         def image(renderer, tokens, index, options, env):
             source = tokens[index].attrGet("src") or ""
             if not _inside_game(source):
-                self.refused.append(source)
+                self.refused.append((source, self._owner))
                 return f"[{escape(tokens[index].content)}]"
             return default_image(tokens, index, options, env)
 
@@ -66,6 +67,7 @@ class Prose:
         return parser
 
     def html(self, text: str, owner: str = "") -> Markup:
+        self._owner = owner
         tokens, _ = find_tokens(text)
         snippets, out, last = [], [], 0
         for token in tokens:

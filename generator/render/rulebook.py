@@ -181,12 +181,32 @@ def _confined_fetcher(roots: tuple[Path, ...]):
     return ConfinedFetcher()
 
 
-def _refusals(refused: list[str], output: str, language: str) -> Rendered:
-    """An output that lost a resource is not written: a PDF with a hole in it is worse than none."""
-    return Rendered(diagnostics=[make("OUT003", f"{output} ({language}) refers to {url}, which Imprenta does not "
-                                                f"read; the output is not written", None,
-                                      "Name files inside the game folder (e.g. images/ship.png); nothing is "
-                                      "fetched from the network.") for url in sorted(set(refused))], failed=True)
+def _refusals(refused: list, output: str, edition: Edition) -> Rendered:
+    """An output that lost a resource is not written: a PDF with a hole in it is worse than none.
+
+    `refused` holds URLs the typesetter was refused (from templates) and (source, owner) pairs from prose,
+    which are reported where the prose is written."""
+    found = []
+    for item in sorted(set(refused), key=str):
+        url, owner = item if isinstance(item, tuple) else (item, "")
+        found.append(make("OUT003", f"{output} ({edition.language}) refers to {url}, which Imprenta does not "
+                                    f"read; the output is not written", _prose_place(edition.game, owner),
+                          "Name files inside the game folder (e.g. images/ship.png); nothing is fetched from "
+                          "the network."))
+    return Rendered(diagnostics=found, failed=True)
+
+
+def _prose_place(game, owner: str):
+    """Where the prose of an owner (a section id, term-…, table-…) is written, if known."""
+    from generator.model import where
+
+    kind, field = ("section", "body")
+    if owner.startswith("term-"):
+        kind, field, owner = "term", "definition", owner[5:]
+    elif owner.startswith("table-"):
+        kind, field, owner = "table", "note", owner[6:]
+    shape = game.get(kind, owner) if owner else None
+    return where(shape, field) if shape is not None else None
 
 
 def section_pages(document, context: dict, output: str) -> list[dict]:
@@ -207,7 +227,7 @@ def render_rules(request: RenderRequest) -> Rendered:
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
     document, refused = typeset(render_html(edition, context), edition.game.folder)
     if refused or context["refused"]:
-        return _refusals(refused + context["refused"], "rules.pdf", edition.language)
+        return _refusals(refused + context["refused"], "rules.pdf", edition)
     rendered.artifacts.append(Artifact("rules.pdf", document.write_pdf(), "rules-pdf", len(document.pages)))
     rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
@@ -220,7 +240,7 @@ def render_living_rules(request: RenderRequest) -> Rendered:
         return rendered
     context = rulebook_context(edition, "screen", request.profile.paper, columns=1)
     if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
-        return _refusals(context["refused"], "rules.html", edition.language)
+        return _refusals(context["refused"], "rules.html", edition)
     html = render_html(edition, context)
     rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
     return rendered
@@ -240,7 +260,7 @@ def render_aids(request: RenderRequest) -> Rendered:
     html = environment(edition.game.folder).get_template("rulebook/aids.html.j2").render(context)
     document, refused = typeset(html, edition.game.folder)
     if refused:
-        return _refusals(refused, "aids.pdf", edition.language)
+        return _refusals(refused + context["refused"], "aids.pdf", edition)
     rendered.artifacts.append(Artifact("aids.pdf", document.write_pdf(), "aids-pdf", len(document.pages)))
     return rendered
 

@@ -224,6 +224,7 @@ def test_prose_cannot_make_the_rulebook_read_outside_the_game(write_game, tmp_pa
     result = build(Path("demo"), BuildRequest(only=("rules", "html"), out=tmp_path / "out"))
     refused = [d for d in result.diagnostics if d.code == "OUT003"]
     assert any("rules.pdf" in d.message for d in refused)
+    assert all(d.span is not None and d.span.file.name == "rules.yaml" and d.span.line == 7 for d in refused)
     target = tmp_path / "out" / "demo" / "es"
     assert not (target / "rules.pdf").exists() and not (target / "rules.html").exists()
     assert any("rules.html" in d.message for d in refused)
@@ -250,8 +251,12 @@ def test_prose_images_inside_the_game_folder_are_printed_and_jinja_text_stays_te
     target = tmp_path / "out" / "demo" / "es"
     html = (target / "rules.html").read_text(encoding="utf-8")
     assert 'src="art/ship.png"' in html and 'href="file:' not in html and "{{ 7*7 }}" in html
-    page = PdfReader(target / "rules.pdf").pages[2]
-    assert any(x.get_object().get("/Subtype") == "/Image" for x in page["/Resources"]["/XObject"].values())
+    reader = PdfReader(target / "rules.pdf")
+    page = reader.pages[2]
+    images = [x.get_object() for x in page["/Resources"]["/XObject"].values() if x.get_object().get("/Subtype") ==
+              "/Image"]
+    assert [(int(i["/Width"]), int(i["/Height"])) for i in images] == [(40, 20)]    # the game's own picture only
+    assert "/EmbeddedFiles" not in (reader.trailer["/Root"].get("/Names") or {})      # nothing attached
     assert "7*7" in page.extract_text()
 
 
@@ -312,3 +317,21 @@ def test_maquiavelli_has_an_order_sheet_for_each_of_its_eight_powers_in_both_lan
             if action.notation:
                 assert all(" ".join(str(action.notation).split())[:12] in " ".join(text.split()) for text in sheets
                            ) or target.name == "en"
+
+
+def test_a_game_stylesheet_cannot_make_the_rulebook_read_or_embed_files_outside(write_game, tmp_path):
+    folder = write_game({"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: Texto.}
+        """})
+    (folder / "templates" / "rulebook").mkdir(parents=True)
+    (folder / "templates" / "rulebook" / "print.css.j2").write_text(
+        '@page { size: A4; } body { background: url("file:///etc/hostname"); }\n'
+        '@font-face { font-family: X; src: url("http://example.com/font.ttf"); }\n', encoding="utf-8")
+    result = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
+    refused = sorted(d.message for d in result.diagnostics if d.code == "OUT003")
+    assert any("file:///etc/hostname" in m for m in refused) and any("http://example.com" in m for m in refused)
+    assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
