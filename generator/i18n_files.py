@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.load.yaml_nodes import _CoreResolver
+from generator.load.yaml_nodes import _CoreResolver, yaml11_reading
 from generator.model import Game
 from generator.model.texts import iter_texts
 from generator.model.translations import Entry, fingerprint
@@ -32,12 +32,13 @@ def _str(dumper: yaml.SafeDumper, value: str):
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
-_READERS = (_CoreResolver(), yaml.resolver.Resolver())   # YAML 1.2 core (ours) and 1.1 (most other tools)
+_OURS = _CoreResolver()
 
 
 def _reads_as_other_than_text(value: str) -> bool:
-    return any(reader.resolve(yaml.ScalarNode, value, (True, False)) != "tag:yaml.org,2002:str"
-               for reader in _READERS)
+    """True when Imprenta (YAML 1.2) or a YAML 1.1 tool would not read the plain value as text."""
+    return _OURS.resolve(yaml.ScalarNode, value, (True, False)) != "tag:yaml.org,2002:str" or \
+        yaml11_reading(value) is not None
 
 
 _Dumper.add_representer(str, _str)

@@ -26,6 +26,21 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 Path_ = tuple[str | int, ...]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_YAML11 = yaml.resolver.Resolver()   # PyYAML's own YAML 1.1 reading, as most other tools read
+
+
+def yaml11_reading(value: str) -> str | None:
+    """What a YAML 1.1 tool makes of a plain value that Imprenta (YAML 1.2) reads as text, or None if text."""
+    tag = _YAML11.resolve(yaml.ScalarNode, value, (True, False))
+    if tag == "tag:yaml.org,2002:str":
+        return None
+    if tag == "tag:yaml.org,2002:bool":
+        return "true" if value.lower() in ("y", "yes", "on", "true") else "false"
+    if tag == "tag:yaml.org,2002:int":
+        return "a number in base 60" if ":" in value else "an octal number" if value.lstrip("+-").startswith("0") \
+            else "a whole number"
+    return {"tag:yaml.org,2002:float": "a number in base 60" if ":" in value else "a decimal number",
+            "tag:yaml.org,2002:null": "nothing (null)", "tag:yaml.org,2002:timestamp": "a date"}.get(tag, tag)
 
 
 class _CoreResolver(yaml.resolver.Resolver):
@@ -255,6 +270,11 @@ class _Builder:
         value = node.value
         span = self.span(node.start_mark)
         tag = node.tag
+        surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" else None
+        if surprise:                                             # plain: style None from PyYAML, "" from libyaml
+            self.diagnostics.append(make("YML008", f"'{value}' is read here as the text {value!r}, but YAML 1.1 "
+                                                   f"tools (and many editors' linters) read it as {surprise}", span,
+                                         f"Quote it (\"{value}\") so every tool reads the same thing."))
         if tag == "tag:yaml.org,2002:str" or node.style is not None:
             if node.style is None or tag == "tag:yaml.org,2002:str":
                 return self.text(value, span)

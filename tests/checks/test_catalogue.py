@@ -174,3 +174,12 @@ def test_a_squadron_starting_galleys_on_shore_hexes_is_reported(write_game):
         """})).diagnostics
     located = [(d.code, d.span.file.name, d.span.line) for d in found if d.span]
     assert ("MAP006", "map.yaml", 8) in located
+
+
+@pytest.mark.parametrize("value, reading", [("NO", "false"), ("on", "true"), ("1:30", "base 60"), ("0755", "octal")])
+def test_a_value_yaml_1_1_tools_would_misread_is_a_warning_with_a_hint_to_quote(value, reading, write_game):
+    found = check(write_game({"f.yaml": f"factions:\n  - id: norway\n    name: {value}\n"})).diagnostics
+    flagged = [d for d in found if d.code == "YML008"]
+    assert [(d.span.file.name, d.span.line, d.span.column) for d in flagged] == [("f.yaml", 3, 11)]
+    assert reading in flagged[0].message and "Quote" in flagged[0].hint
+    assert flagged[0].severity.name == "WARNING"
