@@ -121,6 +121,7 @@ _TABLE = (
     Code("LAY003", "bad-layout", "error", "a layout file that cannot be used"),
     Code("LAY004", "missing-image", "warning", "an image that cannot be read; an empty frame is printed",
          "Give a PNG, JPEG or SVG file inside the game folder."),
+    Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),

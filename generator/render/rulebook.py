@@ -139,8 +139,50 @@ def _font_faces() -> list[dict]:
     return faces
 
 
-def render_html(edition: Edition, context: dict) -> str:
-    return environment(edition.game.folder).get_template("rulebook/rules.html.j2").render(context)
+def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
+    return environment(edition.game.folder).get_template(template).render(context)
+
+
+def _guarded(function):
+    """Renderers of Jinja2 templates: a broken template is a LAY005 at its line, not a traceback."""
+    import functools
+
+    from jinja2 import TemplateError
+
+    @functools.wraps(function)
+    def render(request: RenderRequest) -> Rendered:
+        try:
+            return function(request)
+        except TemplateError as error:
+            from generator.diagnostics import Span
+
+            frame_file, frame_line = _template_frame(error)
+            name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
+            line = getattr(error, "lineno", None) or frame_line
+            span = Span(_shown(name), line or 1, 1)
+            return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
+                                                        f"{error.message or error}", span,
+                                              "Fix the template; the output is not written.")], failed=True)
+    return render
+
+
+def _template_frame(error: Exception) -> tuple[str | None, int | None]:
+    """Jinja2 puts template frames in the traceback with the template's own file and line."""
+    import traceback
+
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if frame.filename.endswith(".j2"):
+            return frame.filename, frame.lineno
+    return None, None
+
+
+def _shown(name: str):
+    from pathlib import PurePosixPath
+
+    from generator.load.yaml_nodes import display_path
+
+    path = Path(name)
+    return display_path(path) if path.is_absolute() else PurePosixPath(name)
 
 
 def typeset(html: str, game_folder: Path):
@@ -155,7 +197,7 @@ def typeset(html: str, game_folder: Path):
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
     document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render()
-    return document, fetcher.refused
+    return document, fetcher.refused     # a list that grows while the PDF is written (attachments): read it after
 
 
 def _confined_fetcher(roots: tuple[Path, ...]):
@@ -219,6 +261,7 @@ def section_pages(document, context: dict, output: str) -> list[dict]:
             for book in context["documents"] for s in book.sections]
 
 
+@_guarded
 def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     rendered = Rendered()
@@ -226,13 +269,15 @@ def render_rules(request: RenderRequest) -> Rendered:
         return rendered
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
     document, refused = typeset(render_html(edition, context), edition.game.folder)
+    pdf = document.write_pdf()
     if refused or context["refused"]:
         return _refusals(refused + context["refused"], "rules.pdf", edition)
-    rendered.artifacts.append(Artifact("rules.pdf", document.write_pdf(), "rules-pdf", len(document.pages)))
+    rendered.artifacts.append(Artifact("rules.pdf", pdf, "rules-pdf", len(document.pages)))
     rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
 
 
+@_guarded
 def render_living_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     rendered = Rendered()
@@ -246,6 +291,7 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     return rendered
 
 
+@_guarded
 def render_aids(request: RenderRequest) -> Rendered:
     """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
     edition = request.edition
@@ -257,11 +303,12 @@ def render_aids(request: RenderRequest) -> Rendered:
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
     context["order_sheets"] = _order_sheets(edition, context)
-    html = environment(edition.game.folder).get_template("rulebook/aids.html.j2").render(context)
+    html = render_html(edition, context, "rulebook/aids.html.j2")
     document, refused = typeset(html, edition.game.folder)
-    if refused:
+    pdf = document.write_pdf()
+    if refused or context["refused"]:
         return _refusals(refused + context["refused"], "aids.pdf", edition)
-    rendered.artifacts.append(Artifact("aids.pdf", document.write_pdf(), "aids-pdf", len(document.pages)))
+    rendered.artifacts.append(Artifact("aids.pdf", pdf, "aids-pdf", len(document.pages)))
     return rendered
 
 

@@ -335,3 +335,37 @@ def test_a_game_stylesheet_cannot_make_the_rulebook_read_or_embed_files_outside(
     refused = sorted(d.message for d in result.diagnostics if d.code == "OUT003")
     assert any("file:///etc/hostname" in m for m in refused) and any("http://example.com" in m for m in refused)
     assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
+
+
+RULES_ONLY = {"rules.yaml": """\
+    documents:
+      - id: rules
+        title: Reglas
+        sections:
+          - {id: intro, title: Introducción, body: Texto.}
+    """}
+
+
+@pytest.mark.parametrize("template, line", [
+    ("<html>\n<body>\n{% for x in %}\n</body></html>\n", 3),                 # a syntax error
+    ("<html>\n<body>\n<p>{{ game.nonexistent.title }}</p>\n</body></html>\n", 3),   # a name the context lacks
+])
+def test_a_broken_game_template_is_reported_at_its_line(write_game, tmp_path, template, line):
+    folder = write_game(RULES_ONLY)
+    (folder / "templates" / "rulebook").mkdir(parents=True)
+    (folder / "templates" / "rulebook" / "rules.html.j2").write_text(template, encoding="utf-8")
+    result = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
+    found = [d for d in result.diagnostics if d.code == "LAY005"]
+    assert found and found[0].span.file.name == "rules.html.j2" and found[0].span.line == line
+    assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
+
+
+def test_a_game_template_cannot_attach_a_file_from_outside(write_game, tmp_path):
+    folder = write_game(RULES_ONLY)
+    (folder / "templates" / "rulebook").mkdir(parents=True)
+    (folder / "templates" / "rulebook" / "rules.html.j2").write_text(
+        '<html><head><link rel="attachment" href="file:///etc/hostname"></head><body>{{ game.title }}</body></html>',
+        encoding="utf-8")
+    result = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
+    assert any(d.code == "OUT003" and "file:///etc/hostname" in d.message for d in result.diagnostics)
+    assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
