@@ -119,8 +119,9 @@ _TABLE = (
     Code("LAY002", "missing-glyph", "error", "a character the font cannot print",
          "The PDF would show a blank in its place; use another character or a font that has it."),
     Code("LAY003", "bad-layout", "error", "a layout file that cannot be used"),
-    Code("LAY004", "missing-image", "warning", "an image that cannot be read; an empty frame is printed",
-         "Give a PNG, JPEG or SVG file inside the game folder."),
+    Code("LAY004", "missing-image", "error", "an image that cannot be printed; the output that needs it is not "
+         "written (a sheet with a hole in it is worse than none)",
+         "Give a readable PNG or JPEG inside the game folder, of at most 40 million pixels."),
     Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",

@@ -230,5 +230,5 @@ def face_findings(drawn: Drawn, what: str, language: str, span: Span | None) -> 
         listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters)
         found.append(make("LAY002", f"{what}, language '{language}': the font has no {listed} in {text!r}", span))
     for path in drawn.missing_images:
-        found.append(make("LAY004", f"{what}: the image {path}; an empty frame is printed", span))
+        found.append(make("LAY004", f"{what}: the image {path}", span))
     return found

@@ -66,8 +66,7 @@ def draw_map(edition: Edition) -> MapDrawing:
         main.append(Image(0, 0, width, height, art))        # the artwork under the areas drawn over it
     drawing = MapDrawing(Face(width, height))
     if art_problem:
-        drawing.problems.append(make("LAY004", f"the map's artwork {art.name} {art_problem}; the map is drawn "
-                                               f"without it", where(game_map, "art")))
+        drawing.problems.append(make("LAY004", f"the map's artwork {art.name} {art_problem}", where(game_map, "art")))
     centres: dict[str, tuple[float, float]] = {}
     if grid is not None:
         main.extend(_hexes(edition, palette, grid, drawing, said))

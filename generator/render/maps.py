@@ -21,6 +21,9 @@ def render_map(request: RenderRequest) -> Rendered:
         return rendered
     drawing = draw_map(edition)
     rendered.diagnostics.extend(drawing.problems)
+    if drawing.problems:
+        rendered.failed = True          # never a map with a hole in it
+        return rendered
     face = drawing.face
     said = words(edition.language)
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"

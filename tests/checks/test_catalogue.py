@@ -101,7 +101,7 @@ def test_each_check_reports_its_code_at_its_place(name, write_game):
     assert expected in located, located
 
 
-def test_an_unreadable_card_image_is_reported_and_an_empty_frame_printed(write_game):
+def test_an_unreadable_card_image_is_reported(write_game):
     folder = write_game({"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n"
                                        "  - {id: a, deck: d, title: A, image: art/a.png}\n"})
     (folder / "art").mkdir()

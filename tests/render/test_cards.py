@@ -191,3 +191,14 @@ def test_nine_poker_cards_fit_a_letter_page_too(write_game, tmp_path):
     assert sum(1 for p in fronts if p["page"] == 1) == 9
     for p in fronts:           # inside the Letter sheet
         assert p["x_mm"] >= 0 and p["x_mm"] + p["w_mm"] <= 215.9 and p["y_mm"] >= 0 and p["y_mm"] + p["h_mm"] <= 279.4
+
+
+def test_a_card_whose_picture_cannot_be_printed_stops_the_deck_not_the_counters(write_game, tmp_path):
+    folder = write_game(DECK | {"cards.yaml": DECK["cards.yaml"].replace(
+        "title: Emboscada", "title: Emboscada\n            image: art/ambush.png")})
+    (folder / "art").mkdir()
+    (folder / "art" / "ambush.png").write_bytes(b"\x89PNG\r\n\x1a\nbroken")
+    result = build(Path("demo"), BuildRequest(only=("cards",), languages=("es",), out=tmp_path / "out"))
+    problems = [d for d in result.diagnostics if d.code == "LAY004"]
+    assert problems and "card 'ambush'" in problems[0].message and problems[0].span.file.name == "cards.yaml"
+    assert not (tmp_path / "out" / "demo" / "es" / "cards.pdf").exists()
