@@ -183,3 +183,10 @@ def test_a_value_yaml_1_1_tools_would_misread_is_a_warning_with_a_hint_to_quote(
     assert [(d.span.file.name, d.span.line, d.span.column) for d in flagged] == [("f.yaml", 3, 11)]
     assert reading in flagged[0].message and "Quote" in flagged[0].hint
     assert flagged[0].severity.name == "WARNING"
+
+
+def test_an_impossible_date_is_text_here_and_a_warning_not_a_crash(write_game):
+    found = check(write_game({"f.yaml": "factions:\n  - id: a\n    name: 2024-02-30\n    short: 25:00\n"})).diagnostics
+    flagged = {(d.code, d.span.line) for d in found if d.span}
+    assert ("YML008", 3) in flagged and ("YML008", 4) in flagged
+    assert not [d for d in found if d.severity.name == "ERROR"]
