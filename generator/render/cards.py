@@ -19,11 +19,7 @@ from generator.render.templates import find
 
 
 def render_cards(request: RenderRequest) -> Rendered:
-    drawn = card_faces(request.edition)
-    if any(d.code == "LAY004" for d in drawn.diagnostics):
-        return Rendered(diagnostics=drawn.diagnostics, failed=True)      # never a sheet with a hole in it
-    written = sheet_outputs(request, "cards", drawn.items, drawn.faces, request.profile.cards.gutter)
-    return Rendered(written.artifacts, written.placements, drawn.diagnostics)
+    return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter)
 
 
 def card_faces(edition: Edition) -> FaceSet:

@@ -19,12 +19,8 @@ _MARKER_SYMBOLS = {"marker", "chit", "none"}
 
 
 def render_counters(request: RenderRequest) -> Rendered:
-    drawn = counter_faces(request.edition)
-    if any(d.code == "LAY004" for d in drawn.diagnostics):
-        return Rendered(diagnostics=drawn.diagnostics, failed=True)      # never a sheet with a hole in it
-    written = sheet_outputs(request, "counters", drawn.items, drawn.faces, request.profile.counters.gutter,
-                            svg=True)
-    return Rendered(written.artifacts, written.placements, drawn.diagnostics)
+    return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
+                         svg=True)
 
 
 def counter_faces(edition: Edition) -> FaceSet:

@@ -264,16 +264,12 @@ def section_pages(document, context: dict, output: str) -> list[dict]:
 @_guarded
 def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
-    rendered = Rendered()
     if not edition.game.documents:
-        return rendered
+        return Rendered()
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
-    document, refused = typeset(render_html(edition, context), edition.game.folder)
-    pdf = document.write_pdf()
-    if refused or context["refused"]:
-        return _refusals(refused + context["refused"], "rules.pdf", edition)
-    rendered.artifacts.append(Artifact("rules.pdf", pdf, "rules-pdf", len(document.pages)))
-    rendered.placements = section_pages(document, context, "rules.pdf")
+    rendered, document = _pdf(edition, render_html(edition, context), context, "rules.pdf")
+    if document is not None:
+        rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
 
 
@@ -295,21 +291,25 @@ def render_living_rules(request: RenderRequest) -> Rendered:
 def render_aids(request: RenderRequest) -> Rendered:
     """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
     edition = request.edition
-    rendered = Rendered()
     if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
-        return rendered
+        return Rendered()
     context = rulebook_context(edition, "print", request.profile.paper)
     context["sequences"] = [
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
     context["order_sheets"] = _order_sheets(edition, context)
-    html = render_html(edition, context, "rulebook/aids.html.j2")
+    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf")[0]
+
+
+def _pdf(edition: Edition, html: str, context: dict, output: str):
+    """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
+    or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
     document, refused = typeset(html, edition.game.folder)
     pdf = document.write_pdf()
     if refused or context["refused"]:
-        return _refusals(refused + context["refused"], "aids.pdf", edition)
-    rendered.artifacts.append(Artifact("aids.pdf", pdf, "aids-pdf", len(document.pages)))
-    return rendered
+        return _refusals(refused + context["refused"], output, edition), None
+    kind = output.replace(".pdf", "-pdf")
+    return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
 
 
 def _order_sheets(edition: Edition, context: dict) -> list[dict]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.drawing import Face
+from generator.render.faces import FaceSet
 from generator.render.imposition import Area, Placement, duplex_back, fold_back, impose
 from generator.render.pdf_canvas import SheetWriter
 from generator.render.profiles import PrintProfile
@@ -133,11 +134,16 @@ def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: st
         "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
 
 
-def sheet_outputs(request: RenderRequest, component: str, items: list[SheetItem], faces: dict[str, Face],
-                  gutter: float, svg: bool = False) -> Rendered:
-    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked)."""
+def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
+                  svg: bool = False) -> Rendered:
+    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked).
+
+    A face that lost its picture (LAY004) stops the component: never a sheet with a hole in it."""
     edition, profile = request.edition, request.profile
-    rendered = Rendered()
+    if any(d.code == "LAY004" for d in drawn.diagnostics):
+        return Rendered(diagnostics=drawn.diagnostics, failed=True)
+    rendered = Rendered(diagnostics=drawn.diagnostics)
+    items, faces = drawn.items, drawn.faces
     if not items:
         return rendered
     game = edition.game
