@@ -79,7 +79,6 @@ def _images(game: Game, collections) -> list[Path]:
     return sorted(set(found))
 
 
-@lru_cache(maxsize=None)
 def _templates_digest(game_folder: str) -> str:
     """Every shipped template, font and profile, and the game's own templates (names, sizes, contents)."""
     digest = hashlib.sha256()
@@ -91,8 +90,17 @@ def _templates_digest(game_folder: str) -> str:
     return digest.hexdigest()
 
 
-@lru_cache(maxsize=None)
 def _file_digest(path: str) -> str:
+    """A file's content digest, read again only when its size or time changed (`imprenta watch` edits)."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return "missing"
+    return _digest_of(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _digest_of(path: str, _mtime: int, _size: int) -> str:
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:

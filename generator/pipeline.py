@@ -230,8 +230,7 @@ def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(folder)).encode() + b"\0")
-        digest.update(path.read_bytes())
+        digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
     return digest.hexdigest()
 
 
