@@ -99,19 +99,12 @@ class Edition:
     def small_table(self, table_id: str):
         """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
         such table. Rows the rulebook does not give print as one visible placeholder row with the reason."""
+        from generator.render.table_view import table_view   # the one reading of a table's rows and words
+
         table = self.game.get("table", table_id)
         if table is None:
             return None
-        if isinstance(table.rows, Unknown):
-            return self.name("table", table.id, "title"), [(PLACEHOLDER, table.rows.unknown)]
-        rows = []
-        for index, row in enumerate(table.rows):
-            key = row.roll if row.roll is not None else row.key if row.key is not None else index
-            label = PLACEHOLDER if isinstance(key, Unknown) else str(key)
-            if row.result is not None:
-                result = self.text(f"table.{table.id}.rows.{key}.result", row.result)
-            else:
-                result = " / ".join(PLACEHOLDER if r is None or isinstance(r, Unknown) else str(r)
-                                    for r in (row.results or []))
-            rows.append((label, self.plain(result)))
-        return self.name("table", table.id, "title"), rows
+        view = table_view(self, table, {})
+        if view.unknown:
+            return view.title, [(PLACEHOLDER, view.unknown)]
+        return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]
