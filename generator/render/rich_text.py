@@ -15,7 +15,7 @@ from pathlib import Path
 from generator.references import find_tokens
 from generator.render.drawing import Image, Ink, Shape, Text
 from generator.render.fonts import PT, cap_height_mm, width_mm
-from generator.render.text_fit import STEP
+from generator.render.text_fit import shrinking
 
 _EMPHASIS = re.compile(r"(\*\*[^*]+\*\*|\*[^*]+\*)")
 BULLET_INDENT = 1.2  # in ems
@@ -122,19 +122,15 @@ def fit_rich(text: str, edition, family: str, size: float, min_size: float, box:
     x, y, width, height = box
     paragraphs = parse(text, edition)
     plain = " ".join(word.text for paragraph in paragraphs for word in paragraph.words)
-    current, fits = size, False
-    while True:
+    fits, lines = False, None
+    for current in shrinking(size, min_size):
         lines = _lines(paragraphs, family, current, width)
-        if lines is not None:
-            block = _block_height(len(lines), family, current, line_height)
-            if block <= height + 1e-6:
-                fits = True
-                break
-        if current <= min_size + 1e-9:
-            lines = lines or _lines(paragraphs, family, min_size, 1e9) or []
-            current = min_size
+        if lines is not None and _block_height(len(lines), family, current, line_height) <= height + 1e-6:
+            fits = True
             break
-        current = max(round(current - STEP, 2), min_size)   # the last try is the minimum itself
+    else:
+        lines = lines or _lines(paragraphs, family, min_size, 1e9) or []
+        current = min_size
     block = _block_height(len(lines), family, current, line_height)
     top = y if valign == "top" or not fits else y + (height - block) / 2 if valign == "middle" else y + height - block
     shapes: list[Shape] = []

@@ -28,14 +28,22 @@ class Fitted:
 def fit(text: str, role: str, size: float, min_size: float, width: float, height: float,
         line_height: float = 1.15, wrap: bool = True) -> Fitted:
     """The largest size from `size` down to `min_size` at which `text` fits `width` × `height` mm."""
-    current = size
-    while True:
+    lines = None
+    for current in shrinking(size, min_size):
         lines = _wrap(text, role, current, width) if wrap else tuple(text.splitlines() or [""])
         if lines is not None and _fits(lines, role, current, width, height, line_height):
             return Fitted(lines, current, True, line_height)
+    return Fitted(lines or tuple(text.splitlines() or [""]), min_size, False, line_height)
+
+
+def shrinking(size: float, min_size: float):
+    """The sizes to try, largest first, a step apart; the last is the minimum itself."""
+    current = size
+    while True:
+        yield current
         if current <= min_size + 1e-9:
-            return Fitted(lines or tuple(text.splitlines() or [""]), min_size, False, line_height)
-        current = max(round(current - STEP, 2), min_size)   # the last try is the minimum itself
+            return
+        current = max(round(current - STEP, 2), min_size)
 
 
 def _fits(lines, role, size, width, height, line_height) -> bool:
