@@ -25,4 +25,9 @@ class Palette:
             return default
         if isinstance(color, Cmyk):
             return Ink(cmyk=tuple(max(0.0, min(100.0, part)) / 100 for part in color.cmyk))
-        return Ink(rgb=tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)))
+        return hex_ink(color)
+
+
+def hex_ink(color: str) -> Ink:
+    """"#rrggbb" as an ink."""
+    return Ink(rgb=tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)))

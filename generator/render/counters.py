@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
 from generator.model import where
 from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide, Size
 from generator.render.colors import Palette
 from generator.render.context import Rendered, RenderRequest
 from generator.render.edition import PLACEHOLDER, Edition
-from generator.render.faces import FaceInputs, FaceSet, draw_face, expand, face_findings
+from generator.render.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.layouts import LayoutLibrary
 from generator.render.sheets import SheetItem, sheet_outputs
 
-_FIELD_NAMES = re.compile(r"\{([A-Za-z][\w-]*)\}")
 _MARKER_SYMBOLS = {"marker", "chit", "none"}
 
 
@@ -70,7 +67,7 @@ def _size(kind: PieceKind) -> tuple[float, float]:
 def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide) -> FaceInputs:
     values = {name: PLACEHOLDER if isinstance(v, Unknown) else _number(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
-    if template and values and set(_FIELD_NAMES.findall(template)) <= set(values):
+    if template and values and field_names(template) <= set(values):
         shown = expand(template, values)
     else:
         shown = "-".join(values.values())  # a side whose values the format does not name: print them as given

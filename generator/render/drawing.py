@@ -32,6 +32,10 @@ class Ink:
         r, g, b = self.as_rgb()
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
+    def lighter(self, amount: float) -> Ink:
+        """Mixed with white (a tint), as RGB."""
+        return Ink(rgb=tuple(channel + (1 - channel) * amount for channel in self.as_rgb()))
+
     def darker(self, amount: float = 0.35) -> Ink:
         if self.cmyk is not None:
             c, m, y, k = self.cmyk

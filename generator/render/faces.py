@@ -31,6 +31,11 @@ def expand(template: str, fields: dict[str, str]) -> str:
     return "".join(fields.get(text, "") if is_field else text for is_field, text in _parts(template))
 
 
+def field_names(template: str) -> set[str]:
+    """The field names a template uses."""
+    return {text for is_field, text in _parts(template) if is_field}
+
+
 @lru_cache(maxsize=4096)
 def _parts(template: str) -> tuple[tuple[bool, str], ...]:
     """A template split once into literal text and field names (it is expanded for every face)."""

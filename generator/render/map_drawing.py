@@ -15,7 +15,7 @@ from generator.diagnostics import make
 from generator.model import where
 from generator.model.common import Unknown
 from generator.model.maps import Location
-from generator.render.colors import Palette
+from generator.render.colors import Palette, hex_ink
 from generator.render.drawing import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
                                       readable_on)
 from generator.render.edition import Edition
@@ -59,7 +59,7 @@ def draw_map(edition: Edition) -> MapDrawing:
         count = sum(1 for loc in game.locations if loc.type != "hex")
         width = max(420.0, math.sqrt(count * (NODE[0] + 10) * (NODE[1] + 16) * 2.2 * 1.4))
         height = width / 1.4
-    main: list[Shape] = [Rect(0, 0, width, height, _hex_ink("#e9f1f7" if grid else "#f3efe2"))]
+    main: list[Shape] = [Rect(0, 0, width, height, hex_ink("#e9f1f7" if grid else "#f3efe2"))]
     art = game.folder / game_map.art if game_map.art else None
     art_problem = image_problem(art) if art is not None else None
     if art is not None and art_problem is None:
@@ -79,7 +79,7 @@ def draw_map(edition: Edition) -> MapDrawing:
     ordered = sorted(placed, key=lambda loc: (loc.owner or "~", loc.type, str(loc.name)))
     positions = tidy_schematic([loc.id for loc in ordered], pairs | inside, width, height, MARGIN, NODE, fixed)
     centres.update(positions)
-    main.extend(Group(f"in-{a}--{b}", [Polyline((centres[a], centres[b]), stroke=_hex_ink("#9a9a9a"),
+    main.extend(Group(f"in-{a}--{b}", [Polyline((centres[a], centres[b]), stroke=hex_ink("#9a9a9a"),
                                                 stroke_width=0.3)], "containment") for a, b in sorted(inside))
     links = [_link(a, b, centres, game, edition) for a, b in sorted(pairs) if a in centres and b in centres]
     drawing.links = [(a, b) for a, b in sorted(pairs) if a in centres and b in centres]
@@ -95,10 +95,6 @@ def draw_map(edition: Edition) -> MapDrawing:
 
 def _holds_others(game, location_id: str) -> bool:
     return any(loc.in_ == location_id for loc in game.locations)
-
-
-def _hex_ink(value: str) -> Ink:
-    return Ink(rgb=tuple(int(value[i:i + 2], 16) / 255 for i in (1, 3, 5)))
 
 
 def _pairs(game) -> set[tuple[str, str]]:
@@ -127,19 +123,14 @@ def _link(a: str, b: str, centres, game, edition: Edition) -> Group:
 
 def _fill_of(location: Location, palette: Palette) -> Ink:
     if location.colors:
-        return palette.ink(location.colors[0], _hex_ink("#efe8cf"))
+        return palette.ink(location.colors[0], hex_ink("#efe8cf"))
     if location.owner:
         owner = palette.ink(location.owner)
         if owner is not None:
-            return _tint(owner, 0.55)
+            return owner.lighter(0.55)
     if location.terrain and location.terrain in TERRAIN:
-        return _hex_ink(TERRAIN[location.terrain])
-    return _hex_ink(TYPE_FILL.get(location.type, "#efe8cf"))
-
-
-def _tint(ink: Ink, amount: float) -> Ink:
-    r, g, b = ink.as_rgb()
-    return Ink(rgb=(r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount))
+        return hex_ink(TERRAIN[location.terrain])
+    return hex_ink(TYPE_FILL.get(location.type, "#efe8cf"))
 
 
 def _location(location: Location, centre, edition: Edition, palette: Palette, said) -> Group:
@@ -160,12 +151,12 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
         label_box = (cx - 20, cy - 4, 40, 8)
     elif location.type in ("sea", "port"):
         rx, ry = (NODE[0] / 2, NODE[1] / 2) if location.type == "sea" else (NODE[0] / 2.6, NODE[1] / 2.6)
-        shapes.append(Ellipse(cx, cy, rx, ry, fill if location.type == "sea" else _hex_ink(TYPE_FILL["sea"]),
+        shapes.append(Ellipse(cx, cy, rx, ry, fill if location.type == "sea" else hex_ink(TYPE_FILL["sea"]),
                               SEA_LINK, 0.5))
         label_box = (cx - rx + 2, cy - ry + 1.5, 2 * rx - 4, 2 * ry - 3)
     elif location.type == "city":
         w, h = NODE[0] * 0.8, NODE[1] * 0.75
-        shapes.append(Rect(cx - w / 2, cy - h / 2, w, h, _hex_ink("#f1e6d6"), BLACK, 0.8, 0.5))
+        shapes.append(Rect(cx - w / 2, cy - h / 2, w, h, hex_ink("#f1e6d6"), BLACK, 0.8, 0.5))
         shapes.append(Rect(cx - w / 2 + 1.2, cy - 1.2, 2.4, 2.4, BLACK))
         label_box = (cx - w / 2 + 4.5, cy - h / 2 + 1, w - 5.5, h - 2)
     else:
@@ -206,16 +197,16 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
     for hex_id, centre in hex_centres(grid, MARGIN).items():
         info = data.get(hex_id)
         terrain = info.terrain if info and info.terrain else None
-        fill = _hex_ink(TERRAIN.get(terrain, TYPE_FILL["hex"])) if terrain else _hex_ink(TYPE_FILL["sea"])
+        fill = hex_ink(TERRAIN.get(terrain, TYPE_FILL["hex"])) if terrain else hex_ink(TYPE_FILL["sea"])
         force = game.get("force", info.start) if info and info.start else None
         if force is not None:
-            fill = _tint(palette.ink(force.color, _hex_ink("#cccccc")) or _hex_ink("#cccccc"), 0.35)
+            fill = (palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")).lighter(0.35)
         if info is not None and info.hidden:
-            fill = _hex_ink("#cfcfcf")
-        group_shapes: list[Shape] = [Polyline(hex_corners(centre, grid), True, fill, _hex_ink("#6b7f8f"), 0.25)]
+            fill = hex_ink("#cfcfcf")
+        group_shapes: list[Shape] = [Polyline(hex_corners(centre, grid), True, fill, hex_ink("#6b7f8f"), 0.25)]
         group_shapes.extend(place(fit(hex_id, "sans", 4.5, 3, radius, radius * 0.35), "sans",
                                   centre[0] - radius / 2, centre[1] - grid.size / 2 + 0.6, radius, radius * 0.35,
-                                  fill=_hex_ink("#4a5a66")))
+                                  fill=hex_ink("#4a5a66")))
         if force is not None and info.facing:
             group_shapes.extend(_facing_arrow(centre, grid, info.facing, palette.ink(force.color, BLACK) or BLACK))
         elif force is not None:
@@ -257,7 +248,7 @@ def _furniture(edition: Edition, palette: Palette, width: float, map_height: flo
         w, h = 46.0, 26.0
         x, by = row.take(w, h)
         name = edition.text(f"location.{location.id}.name", location.name)
-        box = [Rect(x, by, w, h, _hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
+        box = [Rect(x, by, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
         box.extend(place(fit(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
         shapes.append(Group(f"box-{location.id}", box, "box", name))
         drawing.ids[location.id] = f"box-{location.id}"
@@ -317,7 +308,7 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
     per_row = max(1, int((width - label_width) // cell))
     values = list(range(track.min, track.max + 1))
     rows = math.ceil(len(values) / per_row)
-    fill = palette.ink(track.color, _hex_ink("#f6f1e3")) or _hex_ink("#f6f1e3")
+    fill = palette.ink(track.color, hex_ink("#f6f1e3")) or hex_ink("#f6f1e3")
     shapes: list[Shape] = list(place(fit(name, "sans-bold", 9, 5, label_width - 2, cell), "sans-bold", x, y,
                                      label_width - 2, cell, "left"))
     for index, value in enumerate(values):
@@ -341,7 +332,7 @@ def _table(title: str, rows, x: float, y: float, w: float) -> list[Shape]:
     shapes.extend(place(fit(title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
     for index, (key, result) in enumerate(rows):
         ry = y + 7 + index * 5
-        shapes.append(Polyline(((x, ry), (x + w, ry)), stroke=_hex_ink("#888888"), stroke_width=0.2))
+        shapes.append(Polyline(((x, ry), (x + w, ry)), stroke=hex_ink("#888888"), stroke_width=0.2))
         shapes.extend(place(fit(key, "sans-bold", 7, 4, 14, 5), "sans-bold", x + 1, ry, 14, 5))
         shapes.extend(place(fit(result, "sans", 7, 4, w - 18, 5), "sans", x + 16, ry, w - 18, 5, "left"))
     return shapes
@@ -352,15 +343,15 @@ def _legend(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, bo
     entries = []
     terrains = sorted({loc.terrain for loc in game.locations if loc.terrain in TERRAIN} |
                       {h.terrain for h in (game.map.hexes if game.map else []) if h.terrain in TERRAIN})
-    entries.extend((said["terrain"].get(terrain, terrain), _hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
+    entries.extend((said["terrain"].get(terrain, terrain), hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
     if any(loc.type not in UNCONNECTED_TYPES for loc in game.locations):
         entries.append((said["adjacent"], SEA_LINK, True))
     for force in game.forces:
         if any(h.start == force.id for h in game.map.hexes):
-            color = palette.ink(force.color, _hex_ink("#cccccc")) or _hex_ink("#cccccc")
-            entries.append((f"{edition.name('force', force.id)} ({said['start']})", _tint(color, 0.35), False))
+            color = palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")
+            entries.append((f"{edition.name('force', force.id)} ({said['start']})", color.lighter(0.35), False))
     if any(h.hidden for h in game.map.hexes):
-        entries.append((said["hidden"], _hex_ink("#cfcfcf"), False))
+        entries.append((said["hidden"], hex_ink("#cfcfcf"), False))
     return entries
 
 

@@ -17,7 +17,9 @@ from markupsafe import Markup
 from generator.diagnostics import make
 from generator.model.common import Unknown
 from generator.references import find_tokens
+from generator.render.colors import Palette
 from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.drawing import BLACK
 from generator.render.edition import Edition
 from generator.render.fonts import FONTS, font_file
 from generator.render.prose import Prose, section_anchor
@@ -330,17 +332,11 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
         if isinstance(action.text, str):
             named_tables += [t.target for t in find_tokens(action.text)[0] if t.kind == "table"]
     tables = [table for table in context["tables"] if table.id in named_tables]
+    palette = Palette(game)
     return [{"faction": e.name("faction", faction.id), "faction_id": faction.id,
-             "color": _hex(edition, faction.color), "orders": orders, "tables": tables,
+             "color": (palette.ink(faction.color) or BLACK).hex(), "orders": orders, "tables": tables,
              "lines": max(8, 30 - len(orders) - sum(len(t.rows) for t in tables))}   # what is left of one page
             for faction in game.factions]
-
-
-def _hex(edition: Edition, color) -> str:
-    from generator.render.colors import Palette
-
-    ink = Palette(edition.game).ink(color)
-    return ink.hex() if ink is not None else "#000000"
 
 
 def _step(book: DocumentView, section_id: str) -> dict:
