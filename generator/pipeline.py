@@ -101,7 +101,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     """
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
-    from generator.render import RENDERERS
+    from generator.render import RENDERERS, preload
     from generator.render.profiles import load_profile
     from generator.scheduling import Limits, default_workers, run_jobs
 
@@ -128,6 +128,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
+    preload({component for _, component in plan.stale})
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
                        {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped)

@@ -29,3 +29,13 @@ def _lazy(module: str, function: str) -> Callable[[RenderRequest], Rendered]:
 
 
 RENDERERS: dict[str, Callable[[RenderRequest], Rendered]] = {name: _lazy(*where) for name, where in _WHERE.items()}
+
+
+def preload(components) -> None:
+    """Import the renderers' modules (and WeasyPrint for the books) once, before forking one process per
+    output, so each child inherits them instead of importing them again (WeasyPrint alone takes 0.6 s)."""
+    modules = {_WHERE[name][0] for name in components if name in _WHERE}
+    for module in sorted(modules):
+        importlib.import_module(f"generator.render.{module}")
+    if modules & {"rulebook"}:
+        importlib.import_module("weasyprint")
