@@ -2,16 +2,18 @@
 
 Each font has a role name used by layouts (`sans`, `sans-bold`, `serif-italic`…).
 They are registered with reportlab only when first used, since reading a
-TrueType file costs a few milliseconds and most builds use two or three.
+TrueType file costs about 50 ms and most builds use two or three. Measuring
+text (the checker's fitting pass, line breaking) reads the much smaller
+metrics files next to the fonts instead: advance widths, cap height and the
+characters each font covers, written from the fonts by `write_metrics`.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.render.templates import TEMPLATES
 
@@ -34,6 +36,9 @@ PT = 25.4 / 72  # millimetres per point
 @lru_cache(maxsize=None)
 def registered(role: str) -> str:
     """The reportlab name of a font role, registering the font on first use."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     name = f"Imprenta-{role}"
     pdfmetrics.registerFont(TTFont(name, str(font_file(role))))
     return name
@@ -43,23 +48,77 @@ def font_file(role: str) -> Path:
     return FONT_DIR / FONTS[role][0]
 
 
+@dataclass(frozen=True)
+class Metrics:
+    """What measuring text needs of a font, in thousandths of the font size (as reportlab measures)."""
+
+    widths: dict[int, float]       # code point → advance width, for every character the font covers
+    default_width: float           # what reportlab advances for a character the font lacks
+    cap_height: float
+
+
+def metrics_file(role: str) -> Path:
+    return FONT_DIR / "metrics" / (Path(FONTS[role][0]).stem + ".json")
+
+
+@lru_cache(maxsize=None)
+def metrics(role: str) -> Metrics:
+    """The font's metrics from its metrics file; from the font itself when the file is missing or was
+    written for another version of the font (its recorded byte size differs)."""
+    try:
+        recorded = json.loads(metrics_file(role).read_text(encoding="utf-8"))
+        if recorded["font_bytes"] == font_file(role).stat().st_size:
+            scale = 1000 / recorded["units_per_em"]           # as reportlab scales, so widths are equal
+            points = (point for start, count in recorded["ranges"] for point in range(start, start + count))
+            return Metrics({point: units * scale for point, units in zip(points, recorded["advances"])},
+                           recorded["default_width"], recorded["cap_height"])
+    except (OSError, ValueError, KeyError):
+        pass
+    return measured_metrics(role)
+
+
+def measured_metrics(role: str) -> Metrics:
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(registered(role)).face
+    return Metrics(dict(face.charWidths), face.defaultWidth, face.capHeight)
+
+
+def write_metrics() -> None:
+    """Write every font's metrics file (run after replacing a font: `python3 -m generator.render.fonts`)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    for role in FONTS:
+        measured = measured_metrics(role)
+        units_per_em = pdfmetrics.getFont(registered(role)).face.unitsPerEm
+        ranges: list[list[int]] = []
+        for point in sorted(measured.widths):
+            if ranges and ranges[-1][0] + ranges[-1][1] == point:
+                ranges[-1][1] += 1
+            else:
+                ranges.append([point, 1])
+        advances = [round(measured.widths[point] * units_per_em / 1000) for point in sorted(measured.widths)]
+        metrics_file(role).parent.mkdir(exist_ok=True)
+        metrics_file(role).write_text(json.dumps({
+            "font": FONTS[role][0], "font_bytes": font_file(role).stat().st_size, "units_per_em": units_per_em,
+            "default_width": measured.default_width, "cap_height": measured.cap_height,
+            "ranges": ranges, "advances": advances}, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 def width_mm(text: str, role: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, registered(role), size) * PT
+    known = metrics(role)
+    widths, default = known.widths, known.default_width
+    return sum(widths.get(ord(char), default) for char in text) * size / 1000 * PT
 
 
 def cap_height_mm(role: str, size: float) -> float:
     """Height of capitals above the baseline, for centring a line in a box."""
-    return pdfmetrics.getFont(registered(role)).face.capHeight / 1000 * size * PT
-
-
-@lru_cache(maxsize=None)
-def _covered(role: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(registered(role)).face.charToGlyph)
+    return metrics(role).cap_height / 1000 * size * PT
 
 
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters the font cannot draw; reportlab would print them as blanks without a word."""
-    covered = _covered(role)
+    covered = metrics(role).widths
     return sorted({char for char in text if not char.isspace() and ord(char) not in covered})
 
 
@@ -71,3 +130,7 @@ def svg_font(role: str) -> tuple[str, str, str, str]:
         base = family.removesuffix(" Condensed")
         return f"'{family}', '{base}', sans-serif", weight, style, "condensed"
     return f"'{family}', serif" if "Serif" in family else f"'{family}', sans-serif", weight, style, "normal"
+
+
+if __name__ == "__main__":
+    write_metrics()
