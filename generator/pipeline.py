@@ -59,8 +59,8 @@ def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic
     from generator.scheduling import parallel_map
 
     if len(folders) > 1:
-        for role in ("sans", "sans-bold", "serif", "serif-bold"):   # read once here, shared by the workers
-            fonts.registered(role)
+        for role in fonts.FONTS:          # read once here, shared by the workers
+            fonts.metrics(role)
     found: list[Diagnostic] = []
     for diagnostics in parallel_map(lambda folder: check(folder, policy).diagnostics, folders):
         found.extend(diagnostics)

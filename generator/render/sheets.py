@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.drawing import Face
 from generator.render.faces import FaceSet
 from generator.render.imposition import Area, Placement, duplex_back, fold_back, impose
-from generator.render.pdf_canvas import SheetWriter
 from generator.render.profiles import PrintProfile
 from generator.render.wording import words
+
+if TYPE_CHECKING:
+    from generator.render.pdf_canvas import SheetWriter
 
 RULER_BAND = 9.0   # mm kept free at the foot of front pages for the printed scale
 FOLD_GAP = 1.5     # mm between the fold line and the pieces either side of it
@@ -60,6 +63,8 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
     fronts = impose(sizes, area, gutter, profile.bleed)
     said = words(text.language)
+    from generator.render.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
+
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
     uses = Counter(key for item in items for key in (item.front, item.back) if key is not None)
     for key, face in faces.items():
