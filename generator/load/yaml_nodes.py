@@ -29,8 +29,13 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _YAML11 = yaml.resolver.Resolver()   # PyYAML's own YAML 1.1 reading, as most other tools read
 
 
+_YAML11_FIRST_CHARACTERS = frozenset(_YAML11.yaml_implicit_resolvers)   # PyYAML looks only at these
+
+
 def yaml11_reading(value: str) -> str | None:
     """What a YAML 1.1 tool makes of a plain value that Imprenta (YAML 1.2) reads as text, or None if text."""
+    if value[:1] not in _YAML11_FIRST_CHARACTERS:
+        return None
     tag = _YAML11.resolve(yaml.ScalarNode, value, (True, False))
     if tag == "tag:yaml.org,2002:str":
         return None
@@ -45,6 +50,19 @@ def yaml11_reading(value: str) -> str | None:
 
 class _CoreResolver(yaml.resolver.Resolver):
     """YAML 1.2 core schema tags for plain scalars; everything else is a string."""
+
+    def resolve(self, kind, value, implicit):
+        # PyYAML's own resolve, less the path resolvers Imprenta never registers: it runs for every node
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, pattern in self.yaml_implicit_resolvers.get(value[:1], ()):
+                if pattern.match(value):
+                    return tag
+        return _DEFAULT_TAGS[kind]
+
+
+_DEFAULT_TAGS = {yaml.ScalarNode: yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG,
+                 yaml.SequenceNode: yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
+                 yaml.MappingNode: yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG}
 
 
 _CoreResolver.yaml_implicit_resolvers = {}
@@ -82,18 +100,20 @@ class Document:
     file: PurePosixPath
     data: Any
     lines: list[str]
-    spans: dict[Path_, Span] = field(default_factory=dict)
-    key_spans: dict[Path_, Span] = field(default_factory=dict)
+    starts: dict[Path_, tuple[int, int]] = field(default_factory=dict)       # value's 0-based line, column
+    key_starts: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     literal: set[Path_] = field(default_factory=set)
 
     def span(self, path: Path_) -> Span:
         """The span of the value at `path`, or of its nearest enclosing value."""
-        while path not in self.spans and path:
+        while path not in self.starts and path:
             path = path[:-1]
-        return self.spans.get(path, Span(self.file, 1, 1))
+        line, column = self.starts.get(path, (0, 0))
+        return Span(self.file, line + 1, column + 1)
 
     def key_span(self, path: Path_) -> Span:
-        return self.key_spans.get(path) or self.span(path)
+        start = self.key_starts.get(path)
+        return Span(self.file, start[0] + 1, start[1] + 1) if start else self.span(path)
 
     def offset_span(self, path: Path_, offset: int) -> Span:
         """The span of character `offset` inside the string at `path`.
@@ -162,7 +182,7 @@ def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Di
     if node is None:
         document.data = {}
         return document, []
-    problem = _measure(node, shown)
+    problem = _measure(node, shown) if "&" in text else None   # without an anchor no node is shared
     if problem:
         return None, [problem]
     builder = _Builder(document)
@@ -231,7 +251,9 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise _TooLarge(make("YML005", f"the document nests deeper than {MAX_DEPTH} levels",
                                  self.span(node.start_mark)))
-        self.document.spans.setdefault(path, self.span(node.start_mark))
+        mark = node.start_mark
+        if path not in self.document.starts:
+            self.document.starts[path] = (mark.line, mark.column)
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
@@ -242,42 +264,42 @@ class _Builder:
 
     def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        first_seen: dict[str, Span] = {}
+        key_starts = self.document.key_starts
         for key_node, value_node in node.value:
-            key_span = self.span(key_node.start_mark)
             if key_node.tag == "tag:yaml.org,2002:merge":
-                self.diagnostics.append(make("SCH002", "merge keys (<<) are not supported", key_span,
-                                             "Write the keys out."))
+                self.diagnostics.append(make("SCH002", "merge keys (<<) are not supported",
+                                             self.span(key_node.start_mark), "Write the keys out."))
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 self.diagnostics.append(make("SCH002", "a mapping key must be a plain value, not a "
                                              + ("list" if isinstance(key_node, yaml.SequenceNode) else "mapping"),
-                                             key_span))
+                                             self.span(key_node.start_mark)))
                 continue
             key = key_node.value
-            if key in first_seen:
+            if key in result:
                 self.diagnostics.append(make(
-                    "YML003", f"key '{key}' appears twice in this mapping", key_span,
+                    "YML003", f"key '{key}' appears twice in this mapping", self.span(key_node.start_mark),
                     "Remove one of them; YAML would silently keep only the last.",
-                    [("first written here", first_seen[key])]))
+                    [("first written here", self.document.key_span(path + (key,)))]))
                 continue
-            first_seen[key] = key_span
-            self.document.key_spans[path + (key,)] = key_span
+            mark = key_node.start_mark
+            key_starts[path + (key,)] = (mark.line, mark.column)
             result[key] = self.build(value_node, path + (key,), depth + 1)
         return result
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         value = node.value
-        span = self.span(node.start_mark)
+        mark = node.start_mark
         tag = node.tag
         surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" else None
         if surprise:                                             # plain: style None from PyYAML, "" from libyaml
             self.diagnostics.append(make("YML008", f"'{value}' is read here as the text {value!r}, but YAML 1.1 "
-                                                   f"tools (and many editors' linters) read it as {surprise}", span,
+                                                   f"tools (and many editors' linters) read it as {surprise}",
+                                         self.span(mark),
                                          f"Quote it (\"{value}\") so every tool reads the same thing."))
         if tag == "tag:yaml.org,2002:str" or node.style is not None:
             if node.style is None or tag == "tag:yaml.org,2002:str":
-                return self.text(value, span)
+                return self.text(value, mark)
         if tag == "tag:yaml.org,2002:null":
             return None
         if tag == "tag:yaml.org,2002:bool":
@@ -287,27 +309,28 @@ class _Builder:
                 return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
             except ValueError:
                 self.diagnostics.append(make("YML006", f"'{value[:20]}' cannot be read as a whole number (too "
-                                                       f"long, or not a number)", span, "Quote it if it is text."))
+                                                       f"long, or not a number)", self.span(mark),
+                                             "Quote it if it is text."))
                 return None
         if tag == "tag:yaml.org,2002:float":
             try:
                 return float(value.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
                              .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
             except ValueError:
-                self.diagnostics.append(make("YML006", f"'{value[:20]}' is not a number", span,
+                self.diagnostics.append(make("YML006", f"'{value[:20]}' is not a number", self.span(mark),
                                              "Quote it if it is text."))
                 return None
         if tag.startswith("tag:yaml.org,2002:") or tag == "!":
-            return self.text(value, span)
-        self.diagnostics.append(make("SCH002", f"the tag {tag} is not supported", span,
+            return self.text(value, mark)
+        self.diagnostics.append(make("SCH002", f"the tag {tag} is not supported", self.span(mark),
                                      "Content files use plain YAML values; remove the tag."))
-        return self.text(value, span)
+        return self.text(value, mark)
 
-    def text(self, value: str, span: Span) -> str:
+    def text(self, value: str, mark) -> str:
         match = _CONTROL.search(value)
         if match:
             self.diagnostics.append(make("YML009", f"the text holds the control character "
-                                         f"U+{ord(match.group()):04X}", span,
+                                         f"U+{ord(match.group()):04X}", self.span(mark),
                                          "Remove it; use a real line break for a new line."))
             value = _CONTROL.sub("", value)
         return value
