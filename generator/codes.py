@@ -12,6 +12,7 @@ class Code:
     severity: str
     title: str
     help: str = ""
+    on_by_default: bool = True     # off: reported only when --select names it (flake8's default ignore)
 
     def severity_value(self):
         from generator.diagnostics import Severity  # codes.py is imported by diagnostics.py
@@ -63,7 +64,9 @@ _TABLE = (
          "Tokens read {kind:target} or {kind:target|shown text}. In folded or quoted scalars the "
          "position is the start of the scalar; use `|` block scalars for exact lines."),
     Code("REF004", "bad-count-selector", "error", "a {count:…} or {value:…} selector that selects nothing"),
-    Code("REF005", "unreferenced-section", "note", "a section that no other text refers to"),
+    Code("REF005", "unreferenced-section", "note", "a section that no other text refers to",
+         "Reported only when selected (`--select REF005`): a review aid, since most sections are read in "
+         "order rather than looked up.", on_by_default=False),
     Code("REF006", "unknown-link", "error", "a data field names an id that does not exist"),
     Code("REF007", "unused-table", "warning", "a table that no text refers to"),
     Code("REF008", "unused-term", "warning", "a glossary term that no text refers to"),
@@ -90,6 +93,8 @@ _TABLE = (
     Code("CNT005", "limit-exceeded", "warning", "more pieces of a kind than the faction's limit"),
     Code("CNT006", "duplicate-card-number", "error", "two cards print the same number"),
     Code("CNT007", "setup-overcommits", "error", "setup places more pieces than exist"),
+    Code("CNT008", "prose-count", "warning", "the prose states a number of pieces or cards the data does not have",
+         "Write the number as a {count:…} token so it follows the data."),
     # Map.
     Code("MAP001", "asymmetric-adjacency", "error", "A lists B as adjacent but B does not list A"),
     Code("MAP002", "self-adjacency", "error", "a location lists itself as adjacent"),

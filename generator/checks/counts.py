@@ -1,13 +1,18 @@
-"""CNT…: stated totals (mixes, decks, order of battle) equal the sums of their parts."""
+"""CNT…: stated totals (mixes, decks, order of battle, numbers in the prose) equal the sums of their parts."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Iterator
 
+from generator import references
+from generator.checks.references import text_span
 from generator.counting import mix_count
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
+from generator.model.common import Unknown
+from generator.model.texts import iter_texts
 
 
 def check_counts(game: Game) -> Iterator[Diagnostic]:
@@ -17,6 +22,7 @@ def check_counts(game: Game) -> Iterator[Diagnostic]:
     yield from _limits(game)
     yield from _card_numbers(game)
     yield from _setup(game)
+    yield from _prose_counts(game)
 
 
 def _mixes(game: Game) -> Iterator[Diagnostic]:
@@ -97,3 +103,78 @@ def _setup(game: Game) -> Iterator[Diagnostic]:
             step, index = last[piece_id]
             yield make("CNT007", f"setup places {count} of '{piece_id}' but the game has {piece.copies}",
                        where(step, "place", index, "count"))
+
+
+# "the 16 battle chits", "las 16 fichas de batalla": an article before the number names the whole set
+_WHOLE_SET_ARTICLES = {"es": {"el", "la", "los", "las"}, "en": {"the"}, "fr": {"le", "la", "les"},
+                       "it": {"il", "lo", "la", "i", "gli", "le"}, "de": {"die", "der", "das"}}
+_STATED_NUMBER = re.compile(r"(?<![\w.,:/|{-])(\d+)[ \u00a0]+(?=[^\W\d_])")
+_WORD_BEFORE = re.compile(r"(\w+)\s+$")
+
+
+def _prose_counts(game: Game) -> Iterator[Diagnostic]:
+    """A number typed in the prose right before the name of a counted set (a mix, a deck, a piece kind)
+    must not exceed what the data holds, and must equal it when an article makes it the whole set.
+
+    "coloca 3 galeras" may be a few of them; "las 12 galeras" are all of them. Either is better written
+    with a {count:…} token, which the hint proposes, since then the prose follows the data.
+    """
+    named = _counted_names(game)
+    articles = _WHOLE_SET_ARTICLES.get(game.manifest.source_language, set())
+    for source in iter_texts(game):
+        text = source.text
+        tokens = [(token.start, token.end) for token in references.find_tokens(text)[0]] if "{" in text else []
+        for match in _STATED_NUMBER.finditer(text):
+            if any(start <= match.start() < end for start, end in tokens):
+                continue
+            found = _named_at(text, match.end(), named)
+            if found is None:
+                continue
+            form, what, selector, counted = found
+            stated = int(match.group(1))
+            before = _WORD_BEFORE.search(text, 0, match.start())
+            whole = before is not None and before.group(1).lower() in articles
+            if stated > counted or (whole and stated != counted):
+                yield make("CNT008", f"the text states {stated} {form}, but the data has {counted} ({what})",
+                           text_span(source, match.start()),
+                           f"write {{count:{selector}}} so the number follows the data, or fix the data")
+
+
+def _counted_names(game: Game) -> dict[str, tuple[str, str, int]]:
+    """Each way the source prose may name a counted set (its name, lower-cased, and a plural of it)
+    → (what it is, its {count:…} selector, how many the data holds)."""
+    cards = Counter()
+    for card in game.cards:
+        cards[card.deck] += card.copies
+    kinds = Counter()
+    for piece in game.pieces:
+        kinds[piece.kind] += piece.copies
+    sets = [(kind.name, f"piece kind '{kind.id}'", f"kind:{kind.id}", kinds[kind.id]) for kind in game.piece_kinds]
+    sets += [(deck.name, f"deck '{deck.id}'", f"deck:{deck.id}",
+              deck.total if deck.total is not None else cards[deck.id]) for deck in game.decks]
+    sets += [(mix.name, f"mix '{mix.id}'", f"mix:{mix.id}", mix_count(game, mix)) for mix in game.mixes]
+    named: dict[str, tuple[str, str, int]] = {}
+    for name, what, selector, counted in sets:
+        if isinstance(name, Unknown) or counted is None or not name.strip():
+            continue
+        for form in _forms(name.strip().lower()):
+            named.setdefault(form, (what, selector, counted))
+    return named
+
+
+def _forms(name: str) -> set[str]:
+    """A name and its regular plurals, word by word ("unidad naval" → "unidades navales")."""
+    words = name.split()
+    plural = lambda word: word + ("s" if word[-1:] in "aeiouáéíóú" else "es")
+    return {name, " ".join(word + "s" for word in words), " ".join(plural(word) for word in words)}
+
+
+def _named_at(text: str, start: int, named: dict) -> tuple[str, str, str, int] | None:
+    """The longest counted-set name written at `start`, ending at a word boundary."""
+    best = None
+    lowered = text[start:start + 80].lower()
+    for form, (what, selector, counted) in named.items():
+        if lowered.startswith(form) and not lowered[len(form):len(form) + 1].isalnum() and (
+                best is None or len(form) > len(best[0])):
+            best = (form, what, selector, counted)
+    return best

@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from generator.diagnostics import Policy
 from generator.pipeline import check
 
+GALLEYS = "piece_kinds:\n  - {id: galley, name: Galera}\npieces:\n  - {id: g, name: G, kind: galley, copies: 2}\n"
+RULE = "documents:\n  - id: r\n    title: R\n    sections:\n      - id: s\n        title: S\n        body: |\n          {body}\n"
 TABLE = "tables:\n  - id: t\n    title: T\n    dice: 1d6\n"
 CASES = {
     "a row for a roll the dice cannot make": (
@@ -60,6 +63,12 @@ CASES = {
          "map.yaml": "map:\n  locations:\n    - {id: x, name: X, adjacent: [y]}\n    - {id: y, name: Y, adjacent: [x]}\n",
          "setup.yaml": "setup:\n  - id: s\n    text: Coloca\n    place:\n      - {piece: a, count: 3, at: x}\n"},
         ("CNT007", "setup.yaml", 5, 27)),
+    "a rule that names more galleys than the game has": (
+        {"pieces.yaml": GALLEYS, "rules.yaml": RULE.format(body="Cada jugador coloca 3 galeras en puerto.")},
+        ("CNT008", "rules.yaml", 8, 31)),
+    "a rule that names all the galleys with the wrong number": (
+        {"pieces.yaml": GALLEYS, "rules.yaml": RULE.format(body="Retira las 1 galeras.")},
+        ("CNT008", "rules.yaml", 8, 22)),
     "a location adjacent to itself": (
         {"map.yaml": "map:\n  locations:\n    - {id: a, name: A, adjacent: [a, b]}\n    - {id: b, name: B, adjacent: [a]}\n"},
         ("MAP002", "map.yaml", 3, 35)),
@@ -99,6 +108,27 @@ def test_each_check_reports_its_code_at_its_place(name, write_game):
     found = check(write_game(files)).diagnostics
     located = [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
     assert expected in located, located
+
+
+@pytest.mark.parametrize("body", [
+    "Coloca 2 galeras en puerto.",              # no more than exist
+    "Coloca 1 galera; las 2 galeras zarpan.",   # a few of them; all of them, rightly counted
+    "Las {count:kind:galley} galeras zarpan.",  # the number follows the data
+    "Tira 3 dados por cada galera.",            # a number that does not count galleys
+    "Véase 4.3 galeras de guerra.",             # a section number, not a count
+])
+def test_numbers_that_agree_with_the_data_are_not_reported(body, write_game):
+    found = check(write_game({"pieces.yaml": GALLEYS, "rules.yaml": RULE.format(body=body)})).diagnostics
+    assert not [d for d in found if d.code == "CNT008"]
+
+
+def test_a_section_no_other_text_refers_to_is_a_note_only_when_selected(write_game):
+    rules = RULE.replace("body: |\n          {body}\n", "body: 'Véase {{ref:t}}; y {{ref:s}}.'\n"
+                         "      - {{id: t, title: T}}\n").format()
+    folder = write_game({"rules.yaml": rules})
+    selected = check(folder, Policy(select=("REF005",))).diagnostics
+    assert [(d.code, d.span.line, d.span.column, d.severity.name) for d in selected] == [("REF005", 5, 13, "NOTE")]
+    assert not [d for d in check(folder).diagnostics if d.code == "REF005"]
 
 
 def test_an_unreadable_card_image_is_reported(write_game):
