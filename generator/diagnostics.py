@@ -91,9 +91,14 @@ class Policy:
                 strength = _match_strength(pattern, diagnostic)
                 if strength > best[0]:
                     best = (strength, decision)
-        if self.select and best[0] < 0:  # --select given and nothing named this code
-            return "ignore"
+        if best[0] < 0 and (self.select or not _on_by_default(diagnostic.code)):
+            return "ignore"      # --select given and nothing named this code, or a code off by default
         return best[1]
+
+
+def _on_by_default(code: str) -> bool:
+    known = codes.CODES.get(code)
+    return known is None or known.on_by_default
 
 
 def _match_strength(pattern: str, diagnostic: Diagnostic) -> int:

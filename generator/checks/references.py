@@ -56,9 +56,12 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
 
 def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
     used: set[tuple[str, str]] = set()
+    referred_sections: set[str] = set()          # by a text other than the section's own
     for source in iter_texts(game):
         for token in references.find_tokens(source.text)[0]:
             used.add((token.kind, token.target))
+            if token.kind == "ref" and getattr(source.owner, "id", None) != token.target:
+                referred_sections.add(token.target)
     for table in game.tables:
         if ("table", table.id) not in used:
             yield make("REF007", f"table '{table.id}' is not referred to by any text, so no book prints it",
@@ -67,3 +70,8 @@ def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
         if ("term", term.id) not in used:
             yield make("REF008", f"glossary term '{term.id}' is not referred to by any text",
                        where(term, "id"), f"mark a use with {{term:{term.id}}}, or remove the term")
+    for _, section, _ in game.sections():        # off by default: most sections are read, not looked up
+        if section.id not in referred_sections:
+            yield make("REF005", f"section '{section.id}' is not referred to by any other text",
+                       where(section, "id"), "a reader finds it only by reading or by the contents; refer to "
+                       f"it with {{ref:{section.id}}} where the rules depend on it")
