@@ -56,7 +56,17 @@ def _file_entry(component: str, artifact: Artifact) -> dict:
 
 
 def encode(manifest: dict) -> bytes:
-    return (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    """The manifest as JSON with one file or placement per line: easy to read and to diff, and written by
+    json's C encoder (an indented dump goes through the pure-Python one: 0.2 s for 2,000 placements)."""
+    compact = lambda value: json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    members = []
+    for key, value in manifest.items():
+        if isinstance(value, list) and value:
+            value_text = "[\n" + ",\n".join("  " + compact(item) for item in value) + "\n ]"
+        else:
+            value_text = compact(value)
+        members.append(f" {compact(key)}: {value_text}")
+    return ("{\n" + ",\n".join(members) + "\n}\n").encode("utf-8")
 
 
 def up_to_date(previous: dict, target: Path, component: str, fingerprint: str) -> bool:
