@@ -7,6 +7,7 @@ the finished files come back. Where fork is not available, jobs run in turn.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -45,6 +46,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     _JOB_STATE.clear()
     _JOB_STATE.update(state=state, render=render, limits=limits)
     context = multiprocessing.get_context("fork")
+    _share_with_children()
     pending, running, done = list(ordered), {}, 0
     try:
         while pending or running:
@@ -80,6 +82,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
         for process, _, _ in running.values():
             process.kill()
         _JOB_STATE.clear()
+        gc.unfreeze()
     return results
 
 
@@ -87,6 +90,13 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
 class Limits:
     seconds: float = 600.0       # per output: a 100-page rulebook takes about 15 s here
     memory_mb: int = 8192        # address space per render process
+
+
+def _share_with_children() -> None:
+    """Keep the collector off what exists before forking: a child that walks every object copies every
+    page of its parent's memory (gc.freeze, as the Python documentation advises for pre-fork servers).
+    The parent unfreezes once its children are done."""
+    gc.freeze()
 
 
 def _can_fork() -> bool:
@@ -113,10 +123,13 @@ def parallel_map(function: Callable, items: list, workers: int | None = None) ->
         return [function(item) for item in items]
     _JOB_STATE.clear()
     _JOB_STATE.update(function=function)
-    with multiprocessing.get_context("fork").Pool(min(workers, len(items))) as pool:
-        results = pool.map(_apply, items)
-    _JOB_STATE.clear()
-    return results
+    _share_with_children()
+    try:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(items))) as pool:
+            return pool.map(_apply, items)
+    finally:
+        _JOB_STATE.clear()
+        gc.unfreeze()
 
 
 def _apply(item):
