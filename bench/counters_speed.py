@@ -4,7 +4,8 @@
 
 Writes two synthetic games (280 and 1,000 two-sided ½" counters: background,
 border, name, unit symbol, values) to a temporary folder, then times, as whole
-processes, median of `runs` (default 5):
+processes, median of `runs` (default 5), the four timed commands run in turn so that a
+machine that speeds up or slows down meanwhile affects them alike:
   - imprenta build --only counters --formats pdf (YAML loading and checking included),
   - a bare reportlab script drawing the same counters with the same embedded fonts,
 and prints both, their ratio, the drawing cost per counter side (the slope
@@ -104,9 +105,19 @@ def run(command: list[str]) -> tuple[float, float]:
 
 
 def median_of(command: list[str], runs: int) -> tuple[float, float]:
-    run(command)  # warm-up: compiled modules cached, files in the OS cache
-    results = [run(command) for _ in range(runs)]
-    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+    return medians_of([command], runs)[0]
+
+
+def medians_of(commands: list[list[str]], runs: int) -> list[tuple[float, float]]:
+    """Median seconds and peak memory of each command, the commands run in turn (one run of each, then
+    again), so that a machine that speeds up or slows down meanwhile affects them all alike."""
+    for command in commands:
+        run(command)  # warm-up: compiled modules cached, files in the OS cache
+    results: list[list[tuple[float, float]]] = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            results[index].append(run(command))
+    return [(statistics.median(r[0] for r in rows), max(r[1] for r in rows)) for rows in results]
 
 
 def main() -> None:
@@ -116,15 +127,20 @@ def main() -> None:
         folder = Path(temporary)
         bare = folder / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
-        figures = {}
-        for counters in (280, 1000):
+        sizes = (280, 1000)
+        builds, commands = {}, []
+        for counters in sizes:
             game = synthetic_game(folder, counters)
-            build = [*imprenta, "build", str(game), "--force", "--only", "counters", "--formats", "pdf", "--out",
-                     str(folder / "out"), "-q"]
-            ours, ours_memory = median_of(build, runs)
-            theirs, theirs_memory = median_of([sys.executable, str(bare), str(counters), str(folder / "bare.pdf"),
-                                               str(FONTS)], runs)
-            full, full_memory = median_of(build[:-5] + ["--out", str(folder / "out-full"), "-q"], max(1, runs // 2))
+            builds[counters] = [*imprenta, "build", str(game), "--force", "--only", "counters", "--formats", "pdf",
+                                "--out", str(folder / "out"), "-q"]
+            commands += [builds[counters], [sys.executable, str(bare), str(counters), str(folder / "bare.pdf"),
+                                            str(FONTS)]]
+        timed = medians_of(commands, runs)
+        figures = {}
+        for index, counters in enumerate(sizes):
+            (ours, ours_memory), (theirs, theirs_memory) = timed[2 * index], timed[2 * index + 1]
+            full, full_memory = median_of(builds[counters][:-5] + ["--out", str(folder / "out-full"), "-q"],
+                                          max(1, runs // 2))
             figures[counters] = ours, theirs
             print(f"{counters:>5} counters: imprenta {ours:.3f} s ({ours_memory:.0f} MB peak)  "
                   f"bare reportlab {theirs:.3f} s ({theirs_memory:.0f} MB)  ratio {ours / theirs:.2f}×  "
