@@ -42,14 +42,13 @@ def card_faces(edition: Edition) -> FaceSet:
         scale = width / layout.design_width
         drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette)
         faces[f"{card.id}-front"] = drawn.face
-        result.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, where(card)))
+        result.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, card))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
             back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
                              palette)
             faces[back_key] = back.face
-            result.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language,
-                                                    where(deck)))
+            result.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
         for copy in range(1, card.copies + 1):
             items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
     result.diagnostics.extend(layouts.diagnostics)

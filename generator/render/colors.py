@@ -13,16 +13,26 @@ class Palette:
     def __init__(self, game: Game):
         self._names = dict(game.manifest.palette)
         self._factions = {faction.id: faction.color for faction in game.factions if faction.color}
+        self._resolved: dict[str, Ink | None] = {}   # every face asks for the same few colours
 
     def ink(self, color, default: Ink | None = None) -> Ink | None:
+        if isinstance(color, str):
+            if color not in self._resolved:
+                self._resolved[color] = self._resolve(color)
+            resolved = self._resolved[color]
+        else:
+            resolved = self._resolve(color)
+        return default if resolved is None else resolved
+
+    def _resolve(self, color) -> Ink | None:
         seen = set()
         while isinstance(color, str) and not color.startswith("#"):
             if color in seen:
-                return default
+                return None
             seen.add(color)
             color = self._names.get(color, self._factions.get(color))
         if color is None:
-            return default
+            return None
         if isinstance(color, Cmyk):
             return Ink(cmyk=tuple(max(0.0, min(100.0, part)) / 100 for part in color.cmyk))
         return hex_ink(color)

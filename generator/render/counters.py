@@ -27,11 +27,14 @@ def counter_faces(edition: Edition) -> FaceSet:
     layouts = LayoutLibrary("counters", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
+    kind_layouts: dict = {}
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        layout = layouts.get(_layout_name(kind), where(kind))
+        if kind.id not in kind_layouts:
+            kind_layouts[kind.id] = layouts.get(_layout_name(kind), where(kind))
+        layout = kind_layouts[kind.id]
         if layout is None or layout.front is None:
             continue
         width, height = _size(kind)
@@ -44,7 +47,7 @@ def counter_faces(edition: Edition) -> FaceSet:
                               palette, kind.shape == "round")
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
-                                                    edition.language, where(piece)))
+                                                    edition.language, piece))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))

@@ -14,7 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from generator.diagnostics import Diagnostic, Span, make
+from generator.diagnostics import Diagnostic, make
+from generator.model import where
+from generator.model.common import Shape
 from generator.render.colors import Palette
 from generator.render.drawing import Ellipse, Face, Image, Ink, Rect, readable_on
 from generator.render.fonts import missing_glyphs
@@ -225,8 +227,12 @@ def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Draw
     drawn.face.add(Rect(*box, None, ink, 0.25))
 
 
-def face_findings(drawn: Drawn, what: str, language: str, span: Span | None) -> list[Diagnostic]:
-    """What went wrong drawing one face, as diagnostics naming the face, the field and the language."""
+def face_findings(drawn: Drawn, what: str, language: str, owner: Shape | None) -> list[Diagnostic]:
+    """What went wrong drawing one face, as diagnostics naming the face, the field and the language, at the
+    place the owner (piece, card, deck) is written; that place is looked up only when something went wrong."""
+    if not (drawn.overflows or drawn.missing or drawn.missing_images):
+        return []
+    span = where(owner) if owner is not None else None
     found = []
     for template, text in drawn.overflows:
         found.append(make("LAY001", f"{what}: the text {text!r} of the field {template} does not fit in "
