@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: token kind → the collection its target lives in (None: a computed selector, see `selectors`)
 KINDS: dict[str, str | None] = {
@@ -57,8 +58,10 @@ class Malformed:
     reason: str
 
 
-def find_tokens(text: str) -> tuple[list[Token], list[Malformed]]:
-    """The well-formed tokens of a text, and the places that look like tokens but are not."""
+@lru_cache(maxsize=16384)
+def find_tokens(text: str) -> tuple[tuple[Token, ...], tuple[Malformed, ...]]:
+    """The well-formed tokens of a text, and the places that look like tokens but are not (each text is
+    read by several checks and renderers, so the answer is kept)."""
     tokens = []
     covered: set[int] = set()
     for match in _TOKEN.finditer(text):
@@ -77,7 +80,7 @@ def find_tokens(text: str) -> tuple[list[Token], list[Malformed]]:
         reason = "is not closed with '}'" if end == -1 or "{" in text[match.start() + 1: end] else (
             "has a space or an empty target" if kind.islower() else "uses capitals in its kind")
         malformed.append(Malformed(snippet, match.start(), reason))
-    return tokens, malformed
+    return tuple(tokens), tuple(malformed)
 
 
 def strip_tokens(text: str) -> str:

@@ -12,7 +12,6 @@ from generator.counting import mix_count
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown
-from generator.model.texts import iter_texts
 
 
 def check_counts(game: Game) -> Iterator[Diagnostic]:
@@ -121,7 +120,7 @@ def _prose_counts(game: Game) -> Iterator[Diagnostic]:
     """
     named = _counted_names(game)
     articles = _WHOLE_SET_ARTICLES.get(game.manifest.source_language, set())
-    for source in iter_texts(game):
+    for source in game.texts:
         text = source.text
         tokens = [(token.start, token.end) for token in references.find_tokens(text)[0]] if "{" in text else []
         for match in _STATED_NUMBER.finditer(text):

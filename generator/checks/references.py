@@ -9,7 +9,7 @@ from generator.checks.identifiers import kind_word
 from generator.checks.links import did_you_mean
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
-from generator.model.texts import SourceText, iter_texts
+from generator.model.texts import SourceText
 
 
 def text_span(source: SourceText, offset: int) -> Span:
@@ -18,7 +18,7 @@ def text_span(source: SourceText, offset: int) -> Span:
 
 
 def check_reference_tokens(game: Game) -> Iterator[Diagnostic]:
-    for source in iter_texts(game):
+    for source in game.texts:
         tokens, malformed = references.find_tokens(source.text)
         for bad in malformed:
             yield make("REF003", f"'{bad.text}' looks like a reference token but {bad.reason}",
@@ -57,7 +57,7 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
 def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
     used: set[tuple[str, str]] = set()
     referred_sections: set[str] = set()          # by a text other than the section's own
-    for source in iter_texts(game):
+    for source in game.texts:
         for token in references.find_tokens(source.text)[0]:
             used.add((token.kind, token.target))
             if token.kind == "ref" and getattr(source.owner, "id", None) != token.target:

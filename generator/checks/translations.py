@@ -11,7 +11,7 @@ from generator import references
 from generator.checks.references import text_span
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, Translation, where
-from generator.model.texts import SourceText, iter_texts
+from generator.model.texts import SourceText
 from generator.model.translations import Entry, fingerprint
 
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
@@ -35,7 +35,7 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
     document = translation.document
     results = []
     seen = set()
-    for source in iter_texts(game):
+    for source in game.texts:
         seen.add(source.key)
         entry = entries.get(source.key)
         if entry is None or not (entry.text if isinstance(entry, Entry) else entry).strip():

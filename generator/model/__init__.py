@@ -72,6 +72,13 @@ class Game:
             index[kind] = by_id
         return index
 
+    @cached_property
+    def texts(self) -> tuple:
+        """Every translatable source text (`model.texts.SourceText`), walked once for all the checks."""
+        from generator.model.texts import iter_texts
+
+        return tuple(iter_texts(self))
+
     def get(self, kind: str, id_: str) -> Shape | None:
         found = self.entities[kind].get(id_)
         return found[0] if found else None
