@@ -189,44 +189,78 @@ def _stroke(c, ink: Ink) -> None:
         c.setStrokeColorRGB(*ink.rgb)
 
 
-def _paint(c, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, int]:
-    if fill is not None:
+class _Pen:
+    """The colours and line width a face has set so far, so each is written only when it changes.
+
+    A face starts with none known: it is drawn inside q/Q or as a form, which inherits whatever the
+    page had set. Colours set inside a text object last after it, as PDF's graphics state does.
+    """
+
+    __slots__ = ("fill", "stroke", "width")
+
+    def __init__(self) -> None:
+        self.fill: Ink | None = None
+        self.stroke: Ink | None = None
+        self.width: float | None = None
+
+
+def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, int]:
+    if fill is not None and fill != pen.fill:
         _fill(c, fill)
+        pen.fill = fill
     if stroke is not None:
-        _stroke(c, stroke)
-        c.setLineWidth(max(width, 0.05) * MM)
+        if stroke != pen.stroke:
+            _stroke(c, stroke)
+            pen.stroke = stroke
+        points = max(width, 0.05) * MM
+        if points != pen.width:
+            c.setLineWidth(points)
+            pen.width = points
     return int(stroke is not None), int(fill is not None)
 
 
 def _draw_face(c, face: Face) -> None:
-    """Every shape of a face; runs of text go into one text object (far fewer operators than one per line)."""
-    run: list[Text] = []
-    for shape in flatten(face.shapes):
+    """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
+    one path (far fewer operators than one each)."""
+    pen = _Pen()
+    shapes = flatten(face.shapes)
+    index = 0
+    while index < len(shapes):
+        shape = shapes[index]
+        end = index + 1
         if isinstance(shape, Text):
-            run.append(shape)
-            continue
-        if run:
-            _draw_texts(c, run, face.height)
-            run = []
-        _draw(c, shape, face.height)
-    if run:
-        _draw_texts(c, run, face.height)
+            while end < len(shapes) and isinstance(shapes[end], Text):
+                end += 1
+            _draw_texts(c, pen, shapes[index:end], face.height)
+        elif isinstance(shape, Polyline) and shape.fill is None:
+            while end < len(shapes) and _same_open_line(shapes[end], shape):
+                end += 1
+            _draw_lines(c, pen, shapes[index:end], face.height)
+        else:
+            _draw(c, pen, shape, face.height)
+        index = end
 
 
-def _draw_texts(c, texts: list[Text], height: float) -> None:
+def _same_open_line(shape, first: Polyline) -> bool:
+    """Unfilled lines stroked alike may share one path; filled ones may not (overlaps could cut holes)."""
+    return (isinstance(shape, Polyline) and shape.fill is None and shape.stroke == first.stroke
+            and shape.stroke_width == first.stroke_width)
+
+
+def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
     text_object = c.beginText()
-    font = fill = None
+    font = None
     for shape in texts:
         name = registered(shape.font)
         if (name, shape.size) != font:
             text_object.setFont(name, shape.size)
             font = (name, shape.size)
-        if shape.fill != fill:
+        if shape.fill != pen.fill:
             if shape.fill.cmyk is not None:
                 text_object.setFillColor(CMYKColor(*shape.fill.cmyk))
             else:
                 text_object.setFillColorRGB(*shape.fill.rgb)
-            fill = shape.fill
+            pen.fill = shape.fill
         x = shape.x * MM
         if shape.anchor != "start":
             width = pdfmetrics.stringWidth(shape.text, name, shape.size)
@@ -236,34 +270,36 @@ def _draw_texts(c, texts: list[Text], height: float) -> None:
     c.drawText(text_object)
 
 
-def _draw(c, shape, height: float) -> None:
+def _draw_lines(c, pen: _Pen, lines: list[Polyline], height: float) -> None:
+    """Polylines as one path, painted as the first says (the caller groups only lines painted alike)."""
+    first = lines[0]
+    stroke, fill = _paint(c, pen, first.fill, first.stroke, first.stroke_width)
+    path = c.beginPath()
+    for line in lines:
+        (x, y), *rest = line.points
+        path.moveTo(x * MM, (height - y) * MM)
+        for x, y in rest:
+            path.lineTo(x * MM, (height - y) * MM)
+        if line.closed:
+            path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _draw(c, pen: _Pen, shape, height: float) -> None:
     """One shape, from face coordinates (mm, y down) to PDF form coordinates (points, y up)."""
     if isinstance(shape, Rect):
-        stroke, fill = _paint(c, shape.fill, shape.stroke, shape.stroke_width)
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
         x, y, w, h = shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM
         if shape.radius > 0:
             c.roundRect(x, y, w, h, shape.radius * MM, stroke=stroke, fill=fill)
         else:
             c.rect(x, y, w, h, stroke=stroke, fill=fill)
     elif isinstance(shape, Ellipse):
-        stroke, fill = _paint(c, shape.fill, shape.stroke, shape.stroke_width)
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
         c.ellipse((shape.cx - shape.rx) * MM, (height - shape.cy - shape.ry) * MM,
                   (shape.cx + shape.rx) * MM, (height - shape.cy + shape.ry) * MM, stroke=stroke, fill=fill)
     elif isinstance(shape, Polyline):
-        stroke, fill = _paint(c, shape.fill, shape.stroke, shape.stroke_width)
-        path = c.beginPath()
-        (x, y), *rest = shape.points
-        path.moveTo(x * MM, (height - y) * MM)
-        for x, y in rest:
-            path.lineTo(x * MM, (height - y) * MM)
-        if shape.closed:
-            path.close()
-        c.drawPath(path, stroke=stroke, fill=fill)
-    elif isinstance(shape, Text):
-        _fill(c, shape.fill)
-        c.setFont(registered(shape.font), shape.size)
-        draw = {"middle": c.drawCentredString, "end": c.drawRightString}.get(shape.anchor, c.drawString)
-        draw(shape.x * MM, (height - shape.y) * MM, shape.text)
+        _draw_lines(c, pen, [shape], height)
     elif isinstance(shape, Image):
         c.drawImage(str(shape.path), shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
                     preserveAspectRatio=True, anchor="c", mask="auto")
