@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,9 +120,8 @@ def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
     """Record in every shape the document and path it was read from (spans are looked up lazily)."""
     if isinstance(shape, Shape):
         shape._where = (document, path)
-    for name, info in type(shape).model_fields.items():
+    for name, key in _fields_holding_shapes(type(shape)):
         value = getattr(shape, name)
-        key = info.alias or name
         if isinstance(value, BaseModel):
             attach_places(value, document, path + (key,))
         elif isinstance(value, (list, tuple)):
@@ -132,6 +132,15 @@ def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
             for item_key, item in value.items():
                 if isinstance(item, BaseModel):
                     attach_places(item, document, path + (key, item_key))
+
+
+@functools.cache
+def _fields_holding_shapes(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """(attribute, key) of the fields whose type may hold a shape: the others need no walking."""
+    from generator.load.validation import _model_in
+
+    return tuple((name, info.alias or name) for name, info in model.model_fields.items()
+                 if _model_in(info.annotation) is not None)
 
 
 def _load_translations(folder: Path, diagnostics: list[Diagnostic]) -> dict[str, Translation]:
