@@ -37,5 +37,7 @@ def preload(components) -> None:
     modules = {_WHERE[name][0] for name in components if name in _WHERE}
     for module in sorted(modules):
         importlib.import_module(f"generator.render.{module}")
+    if modules & {"counters", "cards"}:
+        importlib.import_module("generator.render.pdf_canvas")     # sheets import it only when printing
     if modules & {"rulebook"}:
         importlib.import_module("weasyprint")
