@@ -304,3 +304,11 @@ def main(argv: list[str] | None = None) -> int:
         traceback.print_exc()
         return 3
     return 0
+
+
+def run() -> None:
+    """The `imprenta` process: `main`, then an exit that skips the collector's last walks over every
+    object the command made (they free nothing the exit would not; 0.1 s after a 1,000-counter build)."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)
