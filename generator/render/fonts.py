@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 from generator.render.templates import TEMPLATES
@@ -52,7 +53,7 @@ def font_file(role: str) -> Path:
 class Metrics:
     """What measuring text needs of a font, in thousandths of the font size (as reportlab measures)."""
 
-    widths: dict[int, float]       # code point → advance width, for every character the font covers
+    widths: dict[str, float]       # character → advance width, for every character the font covers
     default_width: float           # what reportlab advances for a character the font lacks
     cap_height: float
 
@@ -70,7 +71,7 @@ def metrics(role: str) -> Metrics:
         if recorded["font_bytes"] == font_file(role).stat().st_size:
             scale = 1000 / recorded["units_per_em"]           # as reportlab scales, so widths are equal
             points = (point for start, count in recorded["ranges"] for point in range(start, start + count))
-            return Metrics({point: units * scale for point, units in zip(points, recorded["advances"])},
+            return Metrics({chr(point): units * scale for point, units in zip(points, recorded["advances"])},
                            recorded["default_width"], recorded["cap_height"])
     except (OSError, ValueError, KeyError):
         pass
@@ -81,7 +82,8 @@ def measured_metrics(role: str) -> Metrics:
     from reportlab.pdfbase import pdfmetrics
 
     face = pdfmetrics.getFont(registered(role)).face
-    return Metrics(dict(face.charWidths), face.defaultWidth, face.capHeight)
+    return Metrics({chr(point): width for point, width in face.charWidths.items()}, face.defaultWidth,
+                   face.capHeight)
 
 
 def write_metrics() -> None:
@@ -92,12 +94,13 @@ def write_metrics() -> None:
         measured = measured_metrics(role)
         units_per_em = pdfmetrics.getFont(registered(role)).face.unitsPerEm
         ranges: list[list[int]] = []
-        for point in sorted(measured.widths):
+        points = sorted(map(ord, measured.widths))
+        for point in points:
             if ranges and ranges[-1][0] + ranges[-1][1] == point:
                 ranges[-1][1] += 1
             else:
                 ranges.append([point, 1])
-        advances = [round(measured.widths[point] * units_per_em / 1000) for point in sorted(measured.widths)]
+        advances = [round(measured.widths[chr(point)] * units_per_em / 1000) for point in points]
         metrics_file(role).parent.mkdir(exist_ok=True)
         metrics_file(role).write_text(json.dumps({
             "font": FONTS[role][0], "font_bytes": font_file(role).stat().st_size, "units_per_em": units_per_em,
@@ -107,8 +110,7 @@ def write_metrics() -> None:
 
 def width_mm(text: str, role: str, size: float) -> float:
     known = metrics(role)
-    widths, default = known.widths, known.default_width
-    return sum(widths.get(ord(char), default) for char in text) * size / 1000 * PT
+    return sum(map(known.widths.get, text, repeat(known.default_width))) * size / 1000 * PT
 
 
 def cap_height_mm(role: str, size: float) -> float:
@@ -118,8 +120,7 @@ def cap_height_mm(role: str, size: float) -> float:
 
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters the font cannot draw; reportlab would print them as blanks without a word."""
-    covered = metrics(role).widths
-    return sorted({char for char in text if not char.isspace() and ord(char) not in covered})
+    return sorted(char for char in set(text).difference(metrics(role).widths) if not char.isspace())
 
 
 def svg_font(role: str) -> tuple[str, str, str, str]:
