@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from generator import references
@@ -14,6 +15,7 @@ from generator.model import Game, Translation, where
 from generator.model.texts import SourceText
 from generator.model.translations import Entry, fingerprint
 
+_DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
 
 
@@ -61,20 +63,35 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
 
 
 def _token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
-    wanted = Counter(token.identity for token in references.find_tokens(source)[0])
-    found = Counter(token.identity for token in references.find_tokens(translated)[0])
+    wanted, found = _identities(source), _identities(translated)
+    if wanted == found:
+        return [], []
     shown = lambda identities: [f"{{{kind}:{target}}}" for kind, target in sorted(identities.elements())]
-    return shown(wanted - found), shown(found - wanted)
+    return shown(Counter(wanted) - Counter(found)), shown(Counter(found) - Counter(wanted))
 
 
 def _number_difference(source: str, translated: str) -> str:
-    numbers = lambda text: Counter(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text)))
-    missing = numbers(source) - numbers(translated)
-    extra = numbers(translated) - numbers(source)
-    if not missing and not extra:
+    wanted, found = _numbers(source), _numbers(translated)
+    if wanted == found:
         return ""
+    missing = Counter(wanted) - Counter(found)
+    extra = Counter(found) - Counter(wanted)
     return "; ".join(filter(None, [f"the source has {', '.join(sorted(missing))}" if missing else "",
                                    f"the translation has {', '.join(sorted(extra))}" if extra else ""]))
+
+
+@lru_cache(maxsize=16384)
+def _identities(text: str) -> tuple[tuple[str, str], ...]:
+    """The kinds and targets of a text's tokens, sorted: what must survive translation."""
+    return tuple(sorted(token.identity for token in references.find_tokens(text)[0])) if "{" in text else ()
+
+
+@lru_cache(maxsize=16384)
+def _numbers(text: str) -> tuple[str, ...]:
+    """The numbers a text states outside its tokens, sorted ("2,5" and "2.5" alike)."""
+    if not _DIGIT.search(text):
+        return ()
+    return tuple(sorted(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text))))
 
 
 _CODES = {"missing": "I18N001", "stale": "I18N002", "broken": "I18N003", "unstamped": "I18N004",
