@@ -185,7 +185,8 @@ def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Di
     problem = _measure(node, shown) if "&" in text else None   # without an anchor no node is shared
     if problem:
         return None, [problem]
-    builder = _Builder(document)
+    # a control character is written as itself, or as an escape in a double-quoted value ("\a", "\x07")
+    builder = _Builder(document, may_hold_controls="\\" in text or _CONTROL.search(text) is not None)
     try:
         document.data = builder.build(node, (), 0)
     except _TooLarge as error:
@@ -234,8 +235,9 @@ class _TooLarge(Exception):
 
 
 class _Builder:
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: Document, may_hold_controls: bool = True) -> None:
         self.document = document
+        self.may_hold_controls = may_hold_controls    # a file without any is not searched value by value
         self.diagnostics: list[Diagnostic] = []
         self.count = 0
 
@@ -327,7 +329,7 @@ class _Builder:
         return self.text(value, mark)
 
     def text(self, value: str, mark) -> str:
-        match = _CONTROL.search(value)
+        match = _CONTROL.search(value) if self.may_hold_controls else None
         if match:
             self.diagnostics.append(make("YML009", f"the text holds the control character "
                                          f"U+{ord(match.group()):04X}", self.span(mark),
