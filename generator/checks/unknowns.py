@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
-from generator.model.common import Shape, Unknown
+from generator.model.common import Shape, Unknown, fields_holding_shapes
 
 
 def check_unknowns(game: Game) -> Iterator[Diagnostic]:
@@ -32,8 +32,8 @@ def _name(shape: BaseModel) -> str:
 
 
 def _walk(shape: BaseModel, owner: str) -> Iterator[Diagnostic]:
-    for name, info in type(shape).model_fields.items():
-        yield from _value(shape, getattr(shape, name), info.alias or name, (info.alias or name,), owner)
+    for name, key in fields_holding_shapes(type(shape)):
+        yield from _value(shape, getattr(shape, name), key, (key,), owner)
 
 
 def _value(shape: BaseModel, value, field: str, path: tuple, owner: str) -> Iterator[Diagnostic]:

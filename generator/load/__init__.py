@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
 from generator.model import Game, Translation
-from generator.model.common import Shape
+from generator.model.common import Shape, fields_holding_shapes, model_in
 from generator.model.content import COLLECTIONS, ContentFile
 from generator.model.translations import TranslationFile
 
@@ -111,16 +110,14 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
 
 
 def _item_model(collection: str) -> type[BaseModel]:
-    from generator.load.validation import _model_in
-
-    return _model_in(ContentFile.model_fields[collection].annotation)
+    return model_in(ContentFile.model_fields[collection].annotation)
 
 
 def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
     """Record in every shape the document and path it was read from (spans are looked up lazily)."""
     if isinstance(shape, Shape):
         shape._where = (document, path)
-    for name, key in _fields_holding_shapes(type(shape)):
+    for name, key in fields_holding_shapes(type(shape)):
         value = getattr(shape, name)
         if isinstance(value, BaseModel):
             attach_places(value, document, path + (key,))
@@ -132,15 +129,6 @@ def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
             for item_key, item in value.items():
                 if isinstance(item, BaseModel):
                     attach_places(item, document, path + (key, item_key))
-
-
-@functools.cache
-def _fields_holding_shapes(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
-    """(attribute, key) of the fields whose type may hold a shape: the others need no walking."""
-    from generator.load.validation import _model_in
-
-    return tuple((name, info.alias or name) for name, info in model.model_fields.items()
-                 if _model_in(info.annotation) is not None)
 
 
 def _load_translations(folder: Path, diagnostics: list[Diagnostic]) -> dict[str, Translation]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.diagnostics import Diagnostic, make
 from generator.load.yaml_nodes import Document, Path_
+from generator.model.common import model_in
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -141,20 +142,8 @@ def _allowed_keys(model: type[BaseModel], path: Path_, document: Document) -> li
         field = getattr(current, "model_fields", {}).get(part)
         if field is None:
             return []
-        current = _model_in(field.annotation)
+        current = model_in(field.annotation)
         if current is None:
             return []
     fields = getattr(current, "model_fields", {})
     return [info.alias or name for name, info in fields.items()]
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    import typing
-
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Annotated, Any, ClassVar, Union
+from typing import Annotated, Any, ClassVar, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -22,6 +23,24 @@ class Shape(BaseModel):
 
     #: the word used for this shape in translation keys ("section", "card"…); None if it owns no key
     i18n_kind: ClassVar[str | None] = None
+
+
+def model_in(annotation: Any) -> type[BaseModel] | None:
+    """The first model class a field's type holds (`list[Piece]`, `Text | None`…), or None."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+@functools.cache
+def fields_holding_shapes(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """(attribute, key) of a model's fields whose type can hold a shape; walks of the model skip the rest."""
+    return tuple((name, info.alias or name) for name, info in model.model_fields.items()
+                 if model_in(info.annotation) is not None)
 
 
 class Unknown(Shape):
