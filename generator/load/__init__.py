@@ -116,7 +116,7 @@ def _item_model(collection: str) -> type[BaseModel]:
 def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
     """Record in every shape the document and path it was read from (spans are looked up lazily)."""
     if isinstance(shape, Shape):
-        shape._where = (document, path)
+        object.__setattr__(shape, "_where", (document, path))    # frozen, and a ClassVar to pydantic
     for name, key in fields_holding_shapes(type(shape)):
         value = getattr(shape, name)
         if isinstance(value, BaseModel):

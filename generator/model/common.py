@@ -6,7 +6,7 @@ import functools
 import re
 from typing import Annotated, Any, ClassVar, Union, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from generator.dimensions import parse_length
@@ -19,7 +19,9 @@ class Shape(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
-    _where: tuple = PrivateAttr(default=())   # (Document, path) set by the assembler
+    #: (Document, path) where the loader read it. Not a pydantic private attribute: those are initialised
+    #: for every instance as it is validated (a fifth of loading); the loader sets this one afterwards.
+    _where: ClassVar[tuple] = ()
 
     #: the word used for this shape in translation keys ("section", "card"…); None if it owns no key
     i18n_kind: ClassVar[str | None] = None
