@@ -61,10 +61,14 @@ def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic
     if len(folders) > 1:
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
-    found: list[Diagnostic] = []
-    for diagnostics in parallel_map(lambda folder: check(folder, policy).diagnostics, folders):
-        found.extend(diagnostics)
-    return found
+    largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
+    checked = dict(zip(largest_first, parallel_map(lambda folder: check(folder, policy).diagnostics,
+                                                   largest_first)))
+    return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _content_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*.y*ml"))
 
 
 def _policy_problems(game: Game) -> list[Diagnostic]:
