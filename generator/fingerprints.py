@@ -14,10 +14,13 @@ import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import __version__
-from generator.model import Game
 from generator.render.templates import TEMPLATES
+
+if TYPE_CHECKING:
+    from generator.model import Game
 
 _EVERYTHING = ("factions", "piece_kinds", "pieces", "mixes", "forces", "card_types", "decks", "cards", "tables",
                "map", "tracks", "documents", "terms", "icons", "actions", "setup")

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from generator.checks import run_checks
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
-from generator.load import Loaded, is_game_folder, load_game
-from generator.model import Game
+from generator.folders import is_game_folder
+
+if TYPE_CHECKING:
+    from generator.model import Game
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,10 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Check
     `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
     build leaves it to the renderers, which find the same while drawing.
     """
-    loaded: Loaded = load_game(folder)
+    from generator.checks import run_checks     # the model, YAML and pydantic: not needed by a no-op build
+    from generator.load import load_game
+
+    loaded = load_game(folder)
     found = list(loaded.diagnostics)
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
@@ -103,16 +107,16 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 
     A game with errors is not built: printing data known to be wrong wastes paper.
     """
+    stamp = _source_stamp(folder, request, policy)
+    previous = _read_stamp(request.out, folder, stamp)
+    if previous is not None and not request.force:
+        return Built([], previous)               # no file of the game, its templates or the options changed
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
     from generator.render import RENDERERS, preload
     from generator.render.profiles import load_profile
     from generator.scheduling import Limits, default_workers, run_jobs
 
-    stamp = _source_stamp(folder, request, policy)
-    previous = _read_stamp(request.out, folder, stamp)
-    if previous is not None and not request.force:
-        return Built([], previous)               # no file of the game, its templates or the options changed
     checked = check(folder, policy, layout=False)
     found = list(checked.diagnostics)
     if checked.game is None or has_errors(found):

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.diagnostics import Diagnostic, Span, make
+from generator.folders import content_files, translation_files
 from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
 from generator.model import Game, Translation
@@ -17,29 +18,11 @@ from generator.model.common import Shape, fields_holding_shapes, model_in
 from generator.model.content import COLLECTIONS, ContentFile
 from generator.model.translations import TranslationFile
 
-_SKIPPED_FOLDERS = {"i18n", "templates", "build"}
-
 
 @dataclass(frozen=True)
 class Loaded:
     game: Game | None
     diagnostics: list[Diagnostic]
-
-
-def content_files(folder: Path) -> list[Path]:
-    """The content files of a game folder, in a stable order (game.yaml first)."""
-    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
-             and not (set(p.relative_to(folder).parts[:-1]) & _SKIPPED_FOLDERS)]
-    return sorted(files, key=lambda p: (p.name != "game.yaml", p.relative_to(folder).as_posix()))
-
-
-def translation_files(folder: Path) -> list[Path]:
-    i18n = folder / "i18n"
-    return sorted(p for p in i18n.glob("*.y*ml") if p.is_file()) if i18n.is_dir() else []
-
-
-def is_game_folder(folder: Path) -> bool:
-    return folder.is_dir() and ((folder / "game.yaml").is_file() or (folder / "game.yml").is_file())
 
 
 def load_game(folder: Path) -> Loaded:

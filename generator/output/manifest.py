@@ -9,9 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import __version__
-from generator.render.context import Artifact
+
+if TYPE_CHECKING:
+    from generator.render.context import Artifact
 
 
 def read_manifest(target: Path) -> dict:

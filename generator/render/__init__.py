@@ -7,9 +7,10 @@ imported only when it runs, so `check` never pays for WeasyPrint or svgwrite.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from generator.render.context import Rendered, RenderRequest
+if TYPE_CHECKING:
+    from generator.render.context import Rendered, RenderRequest
 
 _WHERE = {  # component → (module in generator.render, function)
     "counters": ("counters", "render_counters"),
