@@ -131,7 +131,7 @@ def _prose_counts(game: Game) -> Iterator[Diagnostic]:
                 continue
             form, what, selector, counted = found
             stated = int(match.group(1))
-            before = _WORD_BEFORE.search(text, 0, match.start())
+            before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
             whole = before is not None and before.group(1).lower() in articles
             if stated > counted or (whole and stated != counted):
                 yield make("CNT008", f"the text states {stated} {form}, but the data has {counted} ({what})",
