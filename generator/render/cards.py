@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from generator.dimensions import CARD_SIZES
-from generator.model import where
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Unknown
 from generator.model.pieces import Size
@@ -35,7 +34,7 @@ def card_faces(edition: Edition) -> FaceSet:
         if deck is None or card.copies == 0:
             continue
         card_type = game.get("card_type", card.card_type or deck.card_type or "")
-        layout = layouts.get(_layout_name(card_type, game.folder), where(card))
+        layout = layouts.get(_layout_name(card_type, game.folder), card)
         if layout is None or layout.front is None:
             continue
         width, height = _size(deck)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.model import where
 from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide, Size
 from generator.render.colors import Palette
@@ -27,14 +26,11 @@ def counter_faces(edition: Edition) -> FaceSet:
     layouts = LayoutLibrary("counters", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
-    kind_layouts: dict = {}
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        if kind.id not in kind_layouts:
-            kind_layouts[kind.id] = layouts.get(_layout_name(kind), where(kind))
-        layout = kind_layouts[kind.id]
+        layout = layouts.get(_layout_name(kind), kind)
         if layout is None or layout.front is None:
             continue
         width, height = _size(kind)

@@ -87,17 +87,20 @@ class LayoutLibrary:
         self._loaded: dict[str, Layout | None] = {}
         self.diagnostics: list[Diagnostic] = []
 
-    def get(self, name: str, asked_at: Span | None = None, _chain: tuple = ()) -> Layout | None:
+    def get(self, name: str, asked_by: Shape | Span | None = None, _chain: tuple = ()) -> Layout | None:
+        """The layout `name`; `asked_by` is the content (or place) that names it, shown if it is missing."""
         if name in self._loaded:
             return self._loaded[name]
-        layout = self._read(name, asked_at, _chain)
+        layout = self._read(name, asked_by, _chain)
         self._loaded[name] = layout
         return layout
 
-    def _read(self, name: str, asked_at: Span | None, chain: tuple) -> Layout | None:
+    def _read(self, name: str, asked_by: Shape | Span | None, chain: tuple) -> Layout | None:
         from generator.load.validation import validate
         from generator.load.yaml_nodes import load_file
+        from generator.model import where
 
+        asked_at = where(asked_by) if isinstance(asked_by, Shape) else asked_by   # looked up once per layout
         relative = f"layouts/{self.component}/{name}.yaml"
         path = find(relative, self.game_folder)
         if path is None:
