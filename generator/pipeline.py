@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
-from generator.folders import is_game_folder
+from generator.folders import content_files, is_game_folder, translation_files
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -72,7 +72,7 @@ def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic
 
 
 def _content_bytes(folder: Path) -> int:
-    return sum(path.stat().st_size for path in folder.rglob("*.y*ml"))
+    return sum(path.stat().st_size for path in content_files(folder) + translation_files(folder))
 
 
 def _policy_problems(game: Game) -> list[Diagnostic]:
