@@ -8,7 +8,7 @@ from typing import Iterator
 
 from generator import references
 from generator.checks.references import text_span
-from generator.counting import mix_count
+from generator.counting import SelectorError, count, mix_count
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown
@@ -141,21 +141,18 @@ def _prose_counts(game: Game) -> Iterator[Diagnostic]:
 
 def _counted_names(game: Game) -> dict[str, tuple[str, str, int]]:
     """Each way the source prose may name a counted set (its name, lower-cased, and a plural of it)
-    → (what it is, its {count:…} selector, how many the data holds)."""
-    cards = Counter()
-    for card in game.cards:
-        cards[card.deck] += card.copies
-    kinds = Counter()
-    for piece in game.pieces:
-        kinds[piece.kind] += piece.copies
-    sets = [(kind.name, f"piece kind '{kind.id}'", f"kind:{kind.id}", kinds[kind.id]) for kind in game.piece_kinds]
-    sets += [(deck.name, f"deck '{deck.id}'", f"deck:{deck.id}",
-              deck.total if deck.total is not None else cards[deck.id]) for deck in game.decks]
-    sets += [(mix.name, f"mix '{mix.id}'", f"mix:{mix.id}", mix_count(game, mix)) for mix in game.mixes]
+    → (what it is, its {count:…} selector, the number that token prints)."""
+    sets = ([(kind.name, f"piece kind '{kind.id}'", f"kind:{kind.id}") for kind in game.piece_kinds]
+            + [(deck.name, f"deck '{deck.id}'", f"deck:{deck.id}") for deck in game.decks]
+            + [(mix.name, f"mix '{mix.id}'", f"mix:{mix.id}") for mix in game.mixes])
     named: dict[str, tuple[str, str, int]] = {}
-    for name, what, selector, counted in sets:
-        if isinstance(name, Unknown) or counted is None or not name.strip():
+    for name, what, selector in sets:
+        if isinstance(name, Unknown) or not name.strip():
             continue
+        try:
+            counted = count(game, selector)
+        except SelectorError:
+            continue                  # an ill-formed mix: CNT004 says so
         for form in _forms(name.strip().lower()):
             named.setdefault(form, (what, selector, counted))
     return named
