@@ -32,3 +32,58 @@ def test_width_counts_every_character():
     assert fonts.width_mm("MMM", "sans", 10) == pytest.approx(3 * one)
     assert fonts.width_mm("M", "sans", 20) == pytest.approx(2 * one)
     assert fonts.missing_glyphs("Añ€\u4e2d", "sans") == ["\u4e2d"]
+
+
+def _pdf_printed_with(font) -> bytes:
+    from io import BytesIO
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdfmetrics.registerFont(font)
+    out = BytesIO()
+    page = Canvas(out, invariant=1)
+    page.setFont(font.fontName, 12)
+    page.drawString(20, 20, "Cañón 4-3 G3 F2 B4 €")
+    page.save()
+    return out.getvalue()
+
+
+def test_a_font_read_from_the_cache_prints_the_same_bytes(tmp_path, monkeypatch):
+    from reportlab.pdfbase import ttfonts
+
+    from generator.render import font_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    parsed = font_cache.parsed_font("Cache-test", fonts.font_file("sans-bold"))
+    assert [entry.suffix for entry in font_cache.cache_folder().iterdir()] == [".pickle"]
+    monkeypatch.setattr(ttfonts.TTFont, "__init__", lambda *args, **kwargs: pytest.fail("parsed again"))
+    cached = font_cache.parsed_font("Cache-test", fonts.font_file("sans-bold"))
+    assert cached is not parsed
+    assert cached.face.charWidths == parsed.face.charWidths
+    assert _pdf_printed_with(cached) == _pdf_printed_with(parsed)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_a_damaged_cache_entry_is_parsed_again_and_replaced(tmp_path, monkeypatch, damage):
+    from generator.render import font_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    fresh = font_cache.parsed_font("Cache-test", fonts.font_file("sans"))
+    [entry] = font_cache.cache_folder().iterdir()
+    entry.write_bytes(b"not a pickle" if damage == "garbage" else entry.read_bytes()[:5000])
+    again = font_cache.parsed_font("Cache-test", fonts.font_file("sans"))
+    assert again.face.charWidths == fresh.face.charWidths
+    assert font_cache.parsed_font("Cache-test", fonts.font_file("sans")).face.numGlyphs == fresh.face.numGlyphs
+    assert entry.stat().st_size > 5000                       # rewritten whole
+
+
+def test_no_writable_cache_folder_only_means_parsing(tmp_path, monkeypatch):
+    from generator.render import font_cache
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    font = font_cache.parsed_font("Cache-test", fonts.font_file("serif"))
+    assert font.face.numGlyphs > 1000
+    assert list(tmp_path.iterdir()) == [blocker]
