@@ -1,6 +1,5 @@
 """Card types, decks and cards."""
 
-from __future__ import annotations
 
 from typing import ClassVar, Literal
 

@@ -1,6 +1,5 @@
 """The value types every content file shares: ids, texts, unknowns, lengths, colours, ranges."""
 
-from __future__ import annotations
 
 import functools
 import re

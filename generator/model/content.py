@@ -1,6 +1,5 @@
 """The shape of one content file: any collection, in any file of the game folder."""
 
-from __future__ import annotations
 
 from pydantic import Field
 

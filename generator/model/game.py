@@ -1,6 +1,5 @@
 """The game manifest and the factions that own pieces and areas."""
 
-from __future__ import annotations
 
 from typing import ClassVar, Literal
 

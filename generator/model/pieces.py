@@ -1,6 +1,5 @@
 """Counters: kinds, pieces with their two sides, declared mixes and the order of battle."""
 
-from __future__ import annotations
 
 from typing import ClassVar, Literal
 

@@ -1,6 +1,5 @@
 """Die-roll and lookup tables: dice, rows, column headers, modifiers and legends."""
 
-from __future__ import annotations
 
 import re
 from dataclasses import dataclass

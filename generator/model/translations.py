@@ -1,6 +1,5 @@
 """Translation overlays: one file per language, keyed by id paths, remembering their source."""
 
-from __future__ import annotations
 
 import hashlib
 
