@@ -91,7 +91,8 @@ def watch(args: argparse.Namespace) -> int:
     from generator import pipeline, reporting
 
     folders = _game_folders(args.path)
-    request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, (), args.out)
+    request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, (), args.out,
+                                    isolate=True)
     seen: dict[Path, tuple] = {}
     try:
         while True:

@@ -94,6 +94,7 @@ class BuildRequest:
     force: bool = False                 # rebuild outputs whose inputs did not change
     progress: Callable | None = None    # (done, total, (language, component)) → None
     time_limit: float = 600.0           # seconds per output before its render is stopped
+    isolate: bool = False               # fork even a lone render (watch: no crash may end the watcher)
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     preload({component for _, component in plan.stale})
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
                        {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress,
-                       Limits(seconds=request.time_limit), _stopped)
+                       Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
     for language in languages:
         target = request.out / game.id / language

@@ -169,3 +169,40 @@ def test_a_render_that_runs_away_is_stopped_and_reported_and_the_others_are_buil
     assert any(d.code in ("OUT002", "OUT004") and "cards (es)" in d.message for d in result.diagnostics)
     target = tmp_path / "out" / "demo" / "es"
     assert (target / "counters.pdf").is_file() and not (target / "map.svg").exists()
+
+
+def test_a_lone_render_runs_under_the_same_limits_and_leaves_them_as_they_were(write_game, tmp_path, monkeypatch):
+    import resource
+    import signal
+
+    write_game(GAME)
+    renderers = __import__("generator.render", fromlist=["RENDERERS"]).RENDERERS
+    handler, address_space = signal.getsignal(signal.SIGALRM), resource.getrlimit(resource.RLIMIT_AS)
+
+    def forever(request):
+        time.sleep(60)
+
+    def hungry(request):
+        return bytearray(64 * 1024 ** 3)        # 64 GB: far past the memory limit
+
+    for renderer, expected in ((forever, "ran past the 2 s limit"), (hungry, "MemoryError")):
+        monkeypatch.setitem(renderers, "map", renderer)
+        started = time.monotonic()
+        result = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out", time_limit=2.0))
+        assert time.monotonic() - started < 30
+        [stopped] = [d for d in result.diagnostics if d.code in ("OUT002", "OUT004")]
+        assert "map (es)" in stopped.message and expected in stopped.message
+        assert result.folders == [] and not (tmp_path / "out" / "demo" / "es" / "map.svg").exists()
+        assert signal.getsignal(signal.SIGALRM) == handler and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert resource.getrlimit(resource.RLIMIT_AS) == address_space
+
+
+def test_an_isolated_lone_render_that_crashes_does_not_end_the_build(write_game, tmp_path, monkeypatch):
+    import os
+
+    write_game(GAME)
+    monkeypatch.setitem(__import__("generator.render", fromlist=["RENDERERS"]).RENDERERS, "map",
+                        lambda request: os._exit(9))
+    result = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out", isolate=True))
+    [stopped] = [d for d in result.diagnostics if d.code == "OUT004"]
+    assert "map (es)" in stopped.message and "code 9" in stopped.message
