@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from generator import codes
 
@@ -19,8 +19,7 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Span:
+class Span(NamedTuple):
     """Where a value came from: a file relative to the working directory, 1-based line and column."""
 
     file: PurePosixPath
@@ -31,8 +30,7 @@ class Span:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     code: str
     severity: Severity
     message: str
@@ -78,9 +76,9 @@ class Policy:
             if decision == "ignore":
                 continue
             if decision == "warn" and diagnostic.severity is Severity.ERROR:
-                diagnostic = replace(diagnostic, severity=Severity.WARNING)
+                diagnostic = diagnostic._replace(severity=Severity.WARNING)
             if self.strict and diagnostic.severity is Severity.WARNING:
-                diagnostic = replace(diagnostic, severity=Severity.ERROR)
+                diagnostic = diagnostic._replace(severity=Severity.ERROR)
             kept.append(diagnostic)
         return sorted(kept, key=Diagnostic.sort_key)
 

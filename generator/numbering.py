@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from generator.model import Game
 from generator.model.rules import RuleDocument, Section
 
 
-@dataclass(frozen=True, slots=True)
-class Numbered:
+class Numbered(NamedTuple):
     number: str          # "" for an unnumbered section
     document: RuleDocument
     section: Section

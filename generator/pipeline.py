@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, NamedTuple, TYPE_CHECKING
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
 from generator.folders import content_files, is_game_folder, translation_files
@@ -14,8 +13,7 @@ if TYPE_CHECKING:
     from generator.model import Game
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     game: Game | None
     diagnostics: list[Diagnostic]   # after the game's and the command line's policy
 
@@ -82,8 +80,7 @@ def _policy_problems(game: Game) -> list[Diagnostic]:
                  "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
 
 
-@dataclass(frozen=True)
-class BuildRequest:
+class BuildRequest(NamedTuple):
     only: tuple[str, ...] = ()          # renderer names; empty: every renderer
     languages: tuple[str, ...] = ()     # empty: every language the game declares
     profile: str = "home"
@@ -97,8 +94,7 @@ class BuildRequest:
     isolate: bool = False               # fork even a lone render (watch: no crash may end the watcher)
 
 
-@dataclass(frozen=True)
-class Built:
+class Built(NamedTuple):
     diagnostics: list[Diagnostic]
     folders: list[Path]                 # build/<game>/<lang>/ written
 

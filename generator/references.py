@@ -7,7 +7,7 @@ The checker, the renderers and the translation tools all read tokens through
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 #: token kind → the collection its target lives in (None: a computed selector, see `selectors`)
@@ -33,8 +33,7 @@ _TOKEN = re.compile(r"\{([a-z]+):([^{}|\s]*)(?:\|([^{}]*))?\}")
 _NEAR_TOKEN = re.compile(r"\{\s*([A-Za-z]+)\s*:(?!//)")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     kind: str
     target: str
     label: str | None
@@ -51,8 +50,7 @@ class Token:
         return (self.kind, self.target)
 
 
-@dataclass(frozen=True, slots=True)
-class Malformed:
+class Malformed(NamedTuple):
     text: str
     start: int
     reason: str

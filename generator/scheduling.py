@@ -15,9 +15,8 @@ import multiprocessing
 import os
 import sys
 import time
-from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Callable
+from typing import Callable, NamedTuple
 
 _JOB_STATE: dict = {}
 # Slowest first, so the long rulebooks do not end up last on a single core.
@@ -96,8 +95,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     return results
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     seconds: float = 600.0       # per output: a 100-page rulebook takes about 15 s here
     memory_mb: int = 8192        # address space per render process
 

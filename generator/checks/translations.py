@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from generator import references
 from generator.checks.references import text_span
@@ -19,8 +18,7 @@ _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
 
 
-@dataclass(frozen=True)
-class Comparison:
+class Comparison(NamedTuple):
     """The state of one source text in one language."""
 
     key: str

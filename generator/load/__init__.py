@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -19,8 +18,7 @@ from generator.model.content import COLLECTIONS, ContentFile
 from generator.model.translations import TranslationFile
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(NamedTuple):
     game: Game | None
     diagnostics: list[Diagnostic]
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import functools
 import typing
-from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from pydantic import BaseModel
 
@@ -18,8 +17,7 @@ from generator.model import Game
 from generator.model.common import Shape, Unknown
 
 
-@dataclass(frozen=True, slots=True)
-class SourceText:
+class SourceText(NamedTuple):
     key: str
     text: str
     owner: Shape            # the shape whose field holds the text

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.profiles import PrintProfile
 
 
-@dataclass(frozen=True)
-class RenderRequest:
+class RenderRequest(NamedTuple):
     edition: Edition
     profile: PrintProfile
     formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
 
 
-@dataclass(frozen=True)
-class Artifact:
+class Artifact(NamedTuple):
     """One output file, relative to build/<game>/<lang>/."""
 
     path: str

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import where
@@ -67,8 +67,7 @@ class FaceSet:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class FaceInputs:
+class FaceInputs(NamedTuple):
     """What one face shows: its words and values by field name, its colour, its images."""
 
     fields: dict[str, str]

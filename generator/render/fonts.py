@@ -12,7 +12,7 @@ characters each font covers, written from the fonts by `write_metrics`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
@@ -51,8 +51,7 @@ def font_file(role: str) -> Path:
     return FONT_DIR / FONTS[role][0]
 
 
-@dataclass(frozen=True)
-class Metrics:
+class Metrics(NamedTuple):
     """What measuring text needs of a font, in thousandths of the font size (as reportlab measures)."""
 
     widths: dict[str, float]       # character → advance width, for every character the font covers

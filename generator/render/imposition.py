@@ -7,12 +7,10 @@ the bottom-left corner of the piece's trim.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 
-@dataclass(frozen=True, slots=True)
-class Area:
+class Area(NamedTuple):
     x: float
     y: float
     width: float
@@ -23,8 +21,7 @@ class Area:
         return self.y + self.height
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     item: int                 # index in the list of items imposed
     page: int                 # 0-based sheet
     x: float

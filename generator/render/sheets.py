@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import NamedTuple, TYPE_CHECKING
 
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.drawing import Face
@@ -24,8 +24,7 @@ RULER_BAND = 9.0   # mm kept free at the foot of front pages for the printed sca
 FOLD_GAP = 1.5     # mm between the fold line and the pieces either side of it
 
 
-@dataclass(frozen=True, slots=True)
-class SheetItem:
+class SheetItem(NamedTuple):
     piece: str
     copy: int
     front: str            # face key

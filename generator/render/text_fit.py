@@ -7,7 +7,7 @@ when it does not (reportlab itself would draw past the box without a word).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from generator.render.drawing import BLACK, Ink, Text
@@ -16,8 +16,7 @@ from generator.render.fonts import PT, cap_height_mm, width_mm
 STEP = 0.25  # points
 
 
-@dataclass(frozen=True, slots=True)
-class Fitted:
+class Fitted(NamedTuple):
     lines: tuple[str, ...]
     size: float
     fits: bool
