@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Iterable, NamedTuple
 
@@ -55,8 +54,7 @@ def make(code: str, message: str, span: Span | None, hint: str = "",
                       tuple((note, where) for note, where in related if where is not None))
 
 
-@dataclass(frozen=True)
-class Policy:
+class Policy(NamedTuple):
     """Which codes to drop, demote or promote, decided by the most specific matching prefix.
 
     Entries match a code (`TBL002`), a family prefix (`TBL`), or a code's name
@@ -67,7 +65,6 @@ class Policy:
     warn: tuple[str, ...] = ()
     select: tuple[str, ...] = ()
     strict: bool = False
-    reasons: dict[str, str] = field(default_factory=dict)
 
     def apply(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         kept = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, NamedTuple, TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
 from generator.folders import content_files, is_game_folder, translation_files

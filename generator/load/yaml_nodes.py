@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -93,16 +92,14 @@ class _Loader(*_PARSER_BASES, yaml.composer.Composer, _CoreResolver):  # type: i
         _CoreResolver.__init__(self)
 
 
-@dataclass
 class Document:
     """One loaded YAML file: its plain data and where each part of it was written."""
 
-    file: PurePosixPath
-    data: Any
-    lines: list[str]
-    starts: dict[Path_, tuple[int, int]] = field(default_factory=dict)       # value's 0-based line, column
-    key_starts: dict[Path_, tuple[int, int]] = field(default_factory=dict)
-    literal: set[Path_] = field(default_factory=set)
+    def __init__(self, file: PurePosixPath, data: Any, lines: list[str]) -> None:
+        self.file, self.data, self.lines = file, data, lines
+        self.starts: dict[Path_, tuple[int, int]] = {}       # value's 0-based line, column
+        self.key_starts: dict[Path_, tuple[int, int]] = {}
+        self.literal: set[Path_] = set()
 
     def span(self, path: Path_) -> Span:
         """The span of the value at `path`, or of its nearest enclosing value."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic
@@ -25,9 +24,10 @@ class Artifact(NamedTuple):
     pages: int | None = None
 
 
-@dataclass
 class Rendered:
-    artifacts: list[Artifact] = field(default_factory=list)
-    placements: list[dict] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    failed: bool = False          # the renderer broke; its previous files are kept
+    def __init__(self, artifacts: list[Artifact] | None = None, diagnostics: list[Diagnostic] | None = None,
+                 failed: bool = False) -> None:
+        self.artifacts = artifacts if artifacts is not None else []
+        self.placements: list[dict] = []
+        self.diagnostics = diagnostics if diagnostics is not None else []
+        self.failed = failed          # the renderer broke; its previous files are kept

@@ -7,7 +7,6 @@ visibly, so nobody mistakes a placeholder for data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from generator.counting import SelectorError, count, value
@@ -19,10 +18,9 @@ from generator.references import find_tokens
 PLACEHOLDER = "?"
 
 
-@dataclass
 class Edition:
-    game: Game
-    language: str
+    def __init__(self, game: Game, language: str) -> None:
+        self.game, self.language = game, language
 
     @cached_property
     def _entries(self) -> dict:

@@ -9,7 +9,6 @@ translation cannot reach Python attributes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -50,21 +49,21 @@ def _parts(template: str) -> tuple[tuple[bool, str], ...]:
     return tuple(part for part in parts if part[1])
 
 
-@dataclass
 class Drawn:
-    face: Face
-    overflows: list[tuple[str, str]] = field(default_factory=list)     # (element text template, text)
-    missing: list[tuple[str, list[str]]] = field(default_factory=list)  # (text, characters)
-    missing_images: list[str] = field(default_factory=list)
+    def __init__(self, face: Face) -> None:
+        self.face = face
+        self.overflows: list[tuple[str, str]] = []         # (element text template, text)
+        self.missing: list[tuple[str, list[str]]] = []      # (text, characters)
+        self.missing_images: list[str] = []
 
 
-@dataclass
 class FaceSet:
     """Every face of one component in one edition, the pieces to impose, and what went wrong drawing them."""
 
-    faces: dict[str, Face] = field(default_factory=dict)
-    items: list = field(default_factory=list)          # sheets.SheetItem
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.faces: dict[str, Face] = {}
+        self.items: list = []            # sheets.SheetItem
+        self.diagnostics: list[Diagnostic] = []
 
 
 class FaceInputs(NamedTuple):

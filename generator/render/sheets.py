@@ -7,8 +7,7 @@ and the manifest's placement records are the same for every component.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import NamedTuple, TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.drawing import Face
@@ -33,17 +32,15 @@ class SheetItem(NamedTuple):
     height: float
 
 
-@dataclass
 class PrintedSheets:
-    pdf: bytes
-    pages: int
-    placements: list[dict] = field(default_factory=list)
-    first_seen: dict[str, tuple[int, Placement]] = field(default_factory=dict)  # face key → (page index, where)
-    page_offset: float = 0.0   # mm from the media's corner to the trim's
+    def __init__(self, pdf: bytes, pages: int, page_offset: float = 0.0) -> None:
+        self.pdf, self.pages = pdf, pages
+        self.placements: list[dict] = []
+        self.first_seen: dict[str, tuple[int, Placement]] = {}  # face key → (page index, where)
+        self.page_offset = page_offset   # mm from the media's corner to the trim's
 
 
-@dataclass(frozen=True)
-class SheetText:
+class SheetText(NamedTuple):
     title: str
     author: str
     component: str        # "counters", "cards"
