@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from generator import __version__
 from generator.render.templates import TEMPLATES
+from generator.user_cache import cache_folder, write_atomically
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -103,8 +104,29 @@ def _file_digest(path: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _digest_of(path: str, _mtime: int, _size: int) -> str:
+def _digest_of(path: str, mtime: int, size: int) -> str:
+    """The digest of a file; a large one (the fonts, images) is kept in the user's cache with the size and
+    time it was taken at, so that every build need not read and hash the 4 MB of shipped fonts again."""
+    stored = _stored_digests().get(path) if size >= _STORED_FROM else None
+    if isinstance(stored, list) and len(stored) == 3 and stored[:2] == [mtime, size]:
+        return stored[2]
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
         return "missing"
+    if size >= _STORED_FROM:
+        _stored_digests()[path] = [mtime, size, digest]
+        write_atomically(cache_folder() / _STORE, json.dumps(_stored_digests()).encode())
+    return digest
+
+
+_STORE, _STORED_FROM = "file-digests.json", 64 * 1024
+
+
+@lru_cache(maxsize=None)
+def _stored_digests() -> dict[str, list]:
+    try:
+        stored = json.loads((cache_folder() / _STORE).read_bytes())
+        return stored if isinstance(stored, dict) else {}
+    except (OSError, ValueError):
+        return {}

@@ -206,3 +206,37 @@ def test_an_isolated_lone_render_that_crashes_does_not_end_the_build(write_game,
     result = build(Path("demo"), BuildRequest(only=("map",), out=tmp_path / "out", isolate=True))
     [stopped] = [d for d in result.diagnostics if d.code == "OUT004"]
     assert "map (es)" in stopped.message and "code 9" in stopped.message
+
+
+def test_digests_of_large_files_kept_in_the_user_cache_follow_the_files(tmp_path, monkeypatch):
+    import hashlib
+    import json
+    import os
+
+    from generator import fingerprints
+
+    def fresh_process():
+        fingerprints._stored_digests.cache_clear()
+        fingerprints._digest_of.cache_clear()
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fresh_process()
+    try:
+        font = tmp_path / "big.ttf"
+        font.write_bytes(b"x" * 100_000)
+        expected = hashlib.sha256(font.read_bytes()).hexdigest()
+        assert fingerprints._file_digest(str(font)) == expected
+        store = tmp_path / "cache" / "imprenta" / "file-digests.json"
+        assert json.loads(store.read_text())[str(font)][2] == expected
+
+        fresh_process()
+        font.write_bytes(b"y" * 100_000)                   # same size, another time: hashed again
+        os.utime(font, ns=(1, 1))
+        changed = hashlib.sha256(b"y" * 100_000).hexdigest()
+        assert fingerprints._file_digest(str(font)) == changed
+        for damaged in ('{"a": 3, ' + json.dumps(str(font)) + ': "not a list"}', "not json"):
+            store.write_text(damaged)
+            fresh_process()
+            assert fingerprints._file_digest(str(font)) == changed
+    finally:
+        fresh_process()

@@ -3,7 +3,7 @@
 reportlab reads a whole TrueType file before it can print with it (character
 map, widths and glyph offsets for about 6,000 glyphs: some 20 ms per font),
 and every render process starts with none. What it read is kept in the user's
-cache folder (`$XDG_CACHE_HOME/imprenta/fonts`, else `~/.cache/imprenta/fonts`), under a key
+cache folder (`fonts/` in user_cache.cache_folder()), under a key
 made of the font file's size and modification time and the versions of reportlab
 and Python, and read back in about 5 ms. The cache is only ever a shortcut: an
 entry that is missing, unreadable or written by other versions is parsed again,
@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import operator
-import os
 import pickle
 import sys
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
+
+from generator.user_cache import cache_folder, write_atomically
 
 _FORMAT = 1          # raise when what an entry holds changes
 
@@ -39,11 +40,6 @@ def parsed_font(name: str, path: Path):
     return font
 
 
-def cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "imprenta" / "fonts"
-
-
 def _entry(name: str, path: Path) -> Path | None:
     from reportlab import Version
 
@@ -52,7 +48,7 @@ def _entry(name: str, path: Path) -> Path | None:
     except OSError:
         return None
     key = f"{_FORMAT}|{Version}|{sys.version_info[:2]}|{name}|{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
-    return cache_folder() / f"{path.stem}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
+    return cache_folder("fonts") / f"{path.stem}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
 
 
 def _read(entry: Path, name: str):
@@ -75,18 +71,13 @@ def _write(entry: Path, font) -> None:
     """Store what `font` read; its per-document state and the face's scaling function are rebuilt on reading."""
     face_state = {key: value for key, value in vars(font.face).items() if key != "_pdfScale"}
     font_state = {key: value for key, value in vars(font).items() if key not in ("face", "state")}
-    staged = entry.with_name(f"{entry.name}.{os.getpid()}.part")
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        staged.write_bytes(pickle.dumps((font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL))
-        staged.replace(entry)
-        stem = entry.name.rsplit("-", 1)[0]
-        for older in entry.parent.glob(f"{stem}-*.pickle"):
-            if older != entry and len(older.name) == len(entry.name):   # same font, other versions (not Stem-Bold)
+    if not write_atomically(entry, pickle.dumps((font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL)):
+        return
+    stem = entry.name.rsplit("-", 1)[0]
+    for older in entry.parent.glob(f"{stem}-*.pickle"):
+        if older != entry and len(older.name) == len(entry.name):   # same font, other versions (not Stem-Bold)
+            with suppress(OSError):
                 older.unlink(missing_ok=True)
-    except OSError:
-        with suppress(OSError):
-            staged.unlink(missing_ok=True)
 
 
 def _scale(units_per_em: int):

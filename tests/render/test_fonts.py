@@ -56,7 +56,7 @@ def test_a_font_read_from_the_cache_prints_the_same_bytes(tmp_path, monkeypatch)
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     parsed = font_cache.parsed_font("Cache-test", fonts.font_file("sans-bold"))
-    assert [entry.suffix for entry in font_cache.cache_folder().iterdir()] == [".pickle"]
+    assert [entry.suffix for entry in font_cache.cache_folder("fonts").iterdir()] == [".pickle"]
     monkeypatch.setattr(ttfonts.TTFont, "__init__", lambda *args, **kwargs: pytest.fail("parsed again"))
     cached = font_cache.parsed_font("Cache-test", fonts.font_file("sans-bold"))
     assert cached is not parsed
@@ -70,7 +70,7 @@ def test_a_damaged_cache_entry_is_parsed_again_and_replaced(tmp_path, monkeypatc
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     fresh = font_cache.parsed_font("Cache-test", fonts.font_file("sans"))
-    [entry] = font_cache.cache_folder().iterdir()
+    [entry] = font_cache.cache_folder("fonts").iterdir()
     entry.write_bytes(b"not a pickle" if damage == "garbage" else entry.read_bytes()[:5000])
     again = font_cache.parsed_font("Cache-test", fonts.font_file("sans"))
     assert again.face.charWidths == fresh.face.charWidths
