@@ -11,11 +11,9 @@ of its rendering time. Where fork is not available, jobs run in turn.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import sys
 import time
-from multiprocessing.connection import wait
 from typing import Callable, NamedTuple
 
 _JOB_STATE: dict = {}
@@ -54,6 +52,9 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
         return results
     _JOB_STATE.clear()
     _JOB_STATE.update(state=state, render=render, limits=limits)
+    import multiprocessing              # not needed (8 ms to import) when a lone job runs here
+    from multiprocessing.connection import wait
+
     context = multiprocessing.get_context("fork")
     _share_with_children()
     pending, running, done = list(ordered), {}, 0
@@ -108,6 +109,8 @@ def _share_with_children() -> None:
 
 
 def _can_fork() -> bool:
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
 
 
@@ -175,6 +178,8 @@ def parallel_map(function: Callable, items: list, workers: int | None = None) ->
     _JOB_STATE.update(function=function)
     _share_with_children()
     try:
+        import multiprocessing
+
         with multiprocessing.get_context("fork").Pool(min(workers, len(items))) as pool:
             return pool.map(_apply, items)
     finally:
