@@ -4,7 +4,8 @@
 
 Writes two synthetic games (280 and 1,000 two-sided ½" counters: background,
 border, name, unit symbol, values) to a temporary folder, then times, as whole
-processes, median of `runs` (default 5), the four timed commands run in turn so that a
+processes, median of `runs` (default 5; the ratio of the fastest runs is printed too, as the
+machine's noise can move medians by a tenth), the four timed commands run in turn so that a
 machine that speeds up or slows down meanwhile affects them alike:
   - imprenta build --only counters --formats pdf (YAML loading and checking included),
   - a bare reportlab script drawing the same counters with the same embedded fonts,
@@ -24,6 +25,7 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "templates" / "fonts"
@@ -104,20 +106,27 @@ def run(command: list[str]) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
-def median_of(command: list[str], runs: int) -> tuple[float, float]:
+class Timing(NamedTuple):
+    seconds: float        # median
+    fastest: float
+    memory_mb: float      # peak of all runs
+
+
+def median_of(command: list[str], runs: int) -> Timing:
     return medians_of([command], runs)[0]
 
 
-def medians_of(commands: list[list[str]], runs: int) -> list[tuple[float, float]]:
-    """Median seconds and peak memory of each command, the commands run in turn (one run of each, then
-    again), so that a machine that speeds up or slows down meanwhile affects them all alike."""
+def medians_of(commands: list[list[str]], runs: int) -> list[Timing]:
+    """Median and fastest seconds and peak memory of each command, the commands run in turn (one run of
+    each, then again), so that a machine that speeds up or slows down meanwhile affects them all alike."""
     for command in commands:
         run(command)  # warm-up: compiled modules cached, files in the OS cache
     results: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(runs):
         for index, command in enumerate(commands):
             results[index].append(run(command))
-    return [(statistics.median(r[0] for r in rows), max(r[1] for r in rows)) for rows in results]
+    return [Timing(statistics.median(r[0] for r in rows), min(r[0] for r in rows), max(r[1] for r in rows))
+            for rows in results]
 
 
 def main() -> None:
@@ -138,13 +147,13 @@ def main() -> None:
         timed = medians_of(commands, runs)
         figures = {}
         for index, counters in enumerate(sizes):
-            (ours, ours_memory), (theirs, theirs_memory) = timed[2 * index], timed[2 * index + 1]
-            full, full_memory = median_of(builds[counters][:-5] + ["--out", str(folder / "out-full"), "-q"],
-                                          max(1, runs // 2))
-            figures[counters] = ours, theirs
-            print(f"{counters:>5} counters: imprenta {ours:.3f} s ({ours_memory:.0f} MB peak)  "
-                  f"bare reportlab {theirs:.3f} s ({theirs_memory:.0f} MB)  ratio {ours / theirs:.2f}×  "
-                  f"| with SVG+PNG {full:.3f} s ({full_memory:.0f} MB)")
+            ours, theirs = timed[2 * index], timed[2 * index + 1]
+            full = median_of(builds[counters][:-5] + ["--out", str(folder / "out-full"), "-q"], max(1, runs // 2))
+            figures[counters] = ours.seconds, theirs.seconds
+            print(f"{counters:>5} counters: imprenta {ours.seconds:.3f} s ({ours.memory_mb:.0f} MB peak)  "
+                  f"bare reportlab {theirs.seconds:.3f} s ({theirs.memory_mb:.0f} MB)  "
+                  f"ratio {ours.seconds / theirs.seconds:.2f}× (fastest runs {ours.fastest / theirs.fastest:.2f}×)  "
+                  f"| with SVG+PNG {full.seconds:.3f} s ({full.memory_mb:.0f} MB)")
         slope = (figures[1000][0] - figures[280][0]) / (2 * (1000 - 280)) * 1000
         bare_slope = (figures[1000][1] - figures[280][1]) / (2 * (1000 - 280)) * 1000
         print(f"drawing per counter side (slope 280→1000): imprenta {slope:.3f} ms, bare reportlab {bare_slope:.3f} ms")
