@@ -7,8 +7,8 @@ The checker, the renderers and the translation tools all read tokens through
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 #: token kind → the collection its target lives in (None: a computed selector, see `selectors`)
 KINDS: dict[str, str | None] = {

@@ -1,6 +1,5 @@
 """Game: the root of one loaded game, immutable after loading, with the source place of every part."""
 
-
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path

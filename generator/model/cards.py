@@ -1,6 +1,5 @@
 """Card types, decks and cards."""
 
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,6 +1,5 @@
 """The value types every content file shares: ids, texts, unknowns, lengths, colours, ranges."""
 
-
 import functools
 import re
 from typing import Annotated, Any, ClassVar, Union, get_args

@@ -1,6 +1,5 @@
 """The shape of one content file: any collection, in any file of the game folder."""
 
-
 from pydantic import Field
 
 from generator.model.cards import Card, CardType, Deck

@@ -1,6 +1,5 @@
 """The game manifest and the factions that own pieces and areas."""
 
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,6 +1,5 @@
 """The map: locations (areas, zones, provinces, seas, boxes), hex grids, adjacency and tracks."""
 
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,6 +1,5 @@
 """Counters: kinds, pieces with their two sides, declared mixes and the order of battle."""
 
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,6 +1,5 @@
 """Rule books as section trees, and the glossary, icons, actions and setup they refer to."""
 
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

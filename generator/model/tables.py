@@ -1,6 +1,5 @@
 """Die-roll and lookup tables: dice, rows, column headers, modifiers and legends."""
 
-
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal

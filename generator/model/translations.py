@@ -1,6 +1,5 @@
 """Translation overlays: one file per language, keyed by id paths, remembering their source."""
 
-
 import hashlib
 
 from pydantic import Field

@@ -3,19 +3,19 @@
 Each font has a role name used by layouts (`sans`, `sans-bold`, `serif-italic`…).
 They are registered with reportlab only when first used, since reading a
 TrueType file costs about 20 ms (5 ms from the cache of font_cache.py) and most
-builds use two or three. Measuring
-text (the checker's fitting pass, line breaking) reads the much smaller
-metrics files next to the fonts instead: advance widths, cap height and the
-characters each font covers, written from the fonts by `write_metrics`.
+builds use two or three. Measuring text (the checker's fitting pass, line
+breaking) reads the much smaller metrics files next to the fonts instead:
+advance widths, cap height and the characters each font covers, written from
+the fonts by `write_metrics`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.render.templates import TEMPLATES
 

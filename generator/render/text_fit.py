@@ -7,8 +7,8 @@ when it does not (reportlab itself would draw past the box without a word).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from generator.render.drawing import BLACK, Ink, Text
 from generator.render.fonts import PT, cap_height_mm, width_mm
