@@ -31,11 +31,7 @@ def check(args: argparse.Namespace) -> int:
     folders = _game_folders(args.path)
     policy = Policy(ignore=_codes(args.ignore), select=_codes(args.select), strict=args.strict)
     found = pipeline.check_all(folders, policy)
-    if args.output_format == "json":
-        print(reporting.as_json(found))
-    elif args.output_format == "sarif":
-        print(reporting.as_sarif(found))
-    else:
+    if not _printed_as_data(found, args.output_format):
         if found:
             print(reporting.as_text(found, show_source=not args.quiet))
         if not args.quiet:
@@ -70,11 +66,7 @@ def build(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         found.extend(built.diagnostics)
         written.extend(built.folders)
-    if args.output_format == "json":
-        print(reporting.as_json(found))
-    elif args.output_format == "sarif":
-        print(reporting.as_sarif(found))
-    else:
+    if not _printed_as_data(found, args.output_format):
         shown = [d for d in found if d.severity.name != "NOTE"] if args.quiet else found
         if shown:
             print(reporting.as_text(shown, show_source=not args.quiet), file=sys.stderr)
@@ -285,6 +277,16 @@ def _number_in(kind: type, low: float, high: float):
             raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high}")
         return value
     return parse
+
+
+def _printed_as_data(found: list, output_format: str) -> bool:
+    """Findings as JSON or SARIF on standard output; False for text, which each command prints its way."""
+    from generator import reporting
+
+    if output_format == "text":
+        return False
+    print(reporting.as_json(found) if output_format == "json" else reporting.as_sarif(found))
+    return True
 
 
 def _game_folders(path: Path) -> list[Path]:

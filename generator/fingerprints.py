@@ -32,6 +32,7 @@ READS = {
               "documents", "terms", "icons", "actions"),
     "map": ("factions", "forces", "map", "tracks", "tables"),
 }
+_STORE, _STORED_FROM = "file-digests.json", 64 * 1024   # user-cache file of the digests of files this large
 _CARD_AS_NAMED = {"id", "deck", "copies", "number", "title"}   # what {card:…} and {count:deck:…} print
 _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
                "forces": "force", "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table",
@@ -118,9 +119,6 @@ def _digest_of(path: str, mtime: int, size: int) -> str:
         _stored_digests()[path] = [mtime, size, digest]
         write_atomically(cache_folder() / _STORE, json.dumps(_stored_digests()).encode())
     return digest
-
-
-_STORE, _STORED_FROM = "file-digests.json", 64 * 1024
 
 
 @lru_cache(maxsize=None)

@@ -141,7 +141,7 @@ def _run_here(job: tuple[str, str], render: Callable, state: dict, limits: Limit
         _limit_memory(limits.memory_mb)
         signal.setitimer(signal.ITIMER_REAL, limits.seconds)
         result = render(state, *job)
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)     # here too: a _TimeUp raised in `finally` would escape
         return result
     except _TimeUp:
         return on_failure(job, f"it ran past the {limits.seconds:g} s limit") if on_failure else None

@@ -96,11 +96,11 @@ def _setup(game: Game) -> Iterator[Diagnostic]:
             if placement.piece:
                 placed[placement.piece] += placement.count
                 last[placement.piece] = (step, index)
-    for piece_id, count in placed.items():
+    for piece_id, number in placed.items():
         piece = game.get("piece", piece_id)
-        if piece is not None and count > piece.copies:
+        if piece is not None and number > piece.copies:
             step, index = last[piece_id]
-            yield make("CNT007", f"setup places {count} of '{piece_id}' but the game has {piece.copies}",
+            yield make("CNT007", f"setup places {number} of '{piece_id}' but the game has {piece.copies}",
                        where(step, "place", index, "count"))
 
 

@@ -256,10 +256,7 @@ def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
             text_object.setFont(name, shape.size)
             font = (name, shape.size)
         if shape.fill != pen.fill:
-            if shape.fill.cmyk is not None:
-                text_object.setFillColor(CMYKColor(*shape.fill.cmyk))
-            else:
-                text_object.setFillColorRGB(*shape.fill.rgb)
+            _fill(text_object, shape.fill)      # a text object sets colours as the canvas does
             pen.fill = shape.fill
         x = shape.x * MM
         if shape.anchor != "start":
