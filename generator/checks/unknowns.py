@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pydantic import BaseModel
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
@@ -26,17 +25,17 @@ def check_unknowns(game: Game) -> Iterator[Diagnostic]:
                        where(location, "adjacent_unknown"))
 
 
-def _name(shape: BaseModel) -> str:
+def _name(shape: Shape) -> str:
     kind = getattr(shape, "i18n_kind", None) or "item"
     return f"{kind.replace('_', ' ')} '{shape.id}'" if hasattr(shape, "id") else kind
 
 
-def _walk(shape: BaseModel, owner: str) -> Iterator[Diagnostic]:
+def _walk(shape: Shape, owner: str) -> Iterator[Diagnostic]:
     for name, key in fields_holding_shapes(type(shape)):
         yield from _value(shape, getattr(shape, name), key, (key,), owner)
 
 
-def _value(shape: BaseModel, value, field: str, path: tuple, owner: str) -> Iterator[Diagnostic]:
+def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator[Diagnostic]:
     if isinstance(value, Unknown):
         yield make("UNK001", f"{field} of {owner} is unknown: {value.unknown}", where(shape, *path))
     elif isinstance(value, Shape):

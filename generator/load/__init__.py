@@ -6,7 +6,6 @@ import difflib
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.folders import content_files, translation_files
@@ -90,25 +89,25 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
             collections[key].append(shape)
 
 
-def _item_model(collection: str) -> type[BaseModel]:
+def _item_model(collection: str) -> type[Shape]:
     return model_in(ContentFile.model_fields[collection].annotation)
 
 
-def attach_places(shape: BaseModel, document: Document, path: tuple) -> None:
+def attach_places(shape: Shape, document: Document, path: tuple) -> None:
     """Record in every shape the document and path it was read from (spans are looked up lazily)."""
     if isinstance(shape, Shape):
-        object.__setattr__(shape, "_where", (document, path))    # frozen, and a ClassVar to pydantic
+        object.__setattr__(shape, "_where", (document, path))    # shapes are frozen
     for name, key in fields_holding_shapes(type(shape)):
         value = getattr(shape, name)
-        if isinstance(value, BaseModel):
+        if isinstance(value, Shape):
             attach_places(value, document, path + (key,))
         elif isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
-                if isinstance(item, BaseModel):
+                if isinstance(item, Shape):
                     attach_places(item, document, path + (key, index))
         elif isinstance(value, dict):
             for item_key, item in value.items():
-                if isinstance(item, BaseModel):
+                if isinstance(item, Shape):
                     attach_places(item, document, path + (key, item_key))
 
 

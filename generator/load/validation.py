@@ -10,13 +10,13 @@ from __future__ import annotations
 import difflib
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from generator.shapes import ValidationError
 
 from generator.diagnostics import Diagnostic, make
 from generator.load.yaml_nodes import Document, Path_
-from generator.model.common import model_in
+from generator.model.common import Shape, model_in
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=Shape)
 
 _EXPECTED = {
     "string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
@@ -40,7 +40,7 @@ def validate(model: type[M], document: Document, path: Path_) -> tuple[M | None,
 
 
 def _diagnostics(error: ValidationError, document: Document, base: Path_, value: Any,
-                 model: type[BaseModel]) -> list[Diagnostic]:
+                 model: type[Shape]) -> list[Diagnostic]:
     grouped: dict[Path_, list[dict]] = {}
     for detail in error.errors(include_url=False):
         relative, last = _data_path(value, detail["loc"], detail["type"])
@@ -83,7 +83,7 @@ def _value_at(value: Any, path: Path_) -> Any:
 
 
 def _describe(details: list[dict], document: Document, path: Path_, value: Any,
-              model: type[BaseModel]) -> list[Diagnostic]:
+              model: type[Shape]) -> list[Diagnostic]:
     first = details[0]
     kind = first["type"]
     if kind == "extra_forbidden":
@@ -133,7 +133,7 @@ def _shown(value: Any) -> str:
     return "a mapping"
 
 
-def _allowed_keys(model: type[BaseModel], path: Path_, document: Document) -> list[str]:
+def _allowed_keys(model: type[Shape], path: Path_, document: Document) -> list[str]:
     """The keys the shape at `path` (relative to `model`) accepts, for "did you mean"."""
     current: Any = model
     for part in path:

@@ -4,30 +4,26 @@ import functools
 import re
 from typing import Annotated, Any, ClassVar, Union, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
-from pydantic_core import PydanticCustomError
-
+from generator import shapes
 from generator.dimensions import parse_length
+from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-class Shape(BaseModel):
+class Shape(shapes.Shape):
     """Base of every content shape: unknown keys are errors, values are frozen after loading."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
-
-    #: (Document, path) where the loader read it. Not a pydantic private attribute: those are initialised
-    #: for every instance as it is validated (a fifth of loading); the loader sets this one afterwards.
+    #: (Document, path) where the loader read it; the loader sets it once the shape is valid.
     _where: ClassVar[tuple] = ()
 
     #: the word used for this shape in translation keys ("section", "card"…); None if it owns no key
     i18n_kind: ClassVar[str | None] = None
 
 
-def model_in(annotation: Any) -> type[BaseModel] | None:
-    """The first model class a field's type holds (`list[Piece]`, `Text | None`…), or None."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+def model_in(annotation: Any) -> type[shapes.Shape] | None:
+    """The first shape class a field's type holds (`list[Piece]`, `Text | None`…), or None."""
+    if isinstance(annotation, type) and issubclass(annotation, shapes.Shape):
         return annotation
     for arg in get_args(annotation):
         found = model_in(arg)
@@ -37,7 +33,7 @@ def model_in(annotation: Any) -> type[BaseModel] | None:
 
 
 @functools.cache
-def fields_holding_shapes(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+def fields_holding_shapes(model: type[shapes.Shape]) -> tuple[tuple[str, str], ...]:
     """(attribute, key) of a model's fields whose type can hold a shape; walks of the model skip the rest."""
     return tuple((name, info.alias or name) for name, info in model.model_fields.items()
                  if model_in(info.annotation) is not None)
@@ -53,7 +49,7 @@ def _check_id(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if isinstance(value, str) and not KEBAB.match(value):
-        raise PydanticCustomError("SCH005", "'{value}' is not a kebab-case id", {"value": value})
+        raise ShapeError("SCH005", "'{value}' is not a kebab-case id", {"value": value})
     return value
 
 
@@ -72,12 +68,12 @@ Scalar = Union[bool, int, float, str, Unknown]
 
 def _check_length(value: Any) -> Any:
     if isinstance(value, bool):
-        raise PydanticCustomError("SCH006", "expected a length; received {value}", {"value": value})
+        raise ShapeError("SCH006", "expected a length; received {value}", {"value": value})
     if isinstance(value, (int, float, str)):
         try:
             return parse_length(value)
         except ValueError as error:
-            raise PydanticCustomError("SCH006", "{error}", {"error": str(error)}) from None
+            raise ShapeError("SCH006", "{error}", {"error": str(error)}) from None
     return value
 
 
@@ -96,7 +92,7 @@ class Cmyk(Shape):
 
 def _check_color_name(value: Any) -> Any:
     if isinstance(value, str) and not (_HEX_COLOR.match(value) or KEBAB.match(value)):
-        raise PydanticCustomError("SCH009", "'{value}' is not a colour: write \"#rrggbb\", a palette "
+        raise ShapeError("SCH009", "'{value}' is not a colour: write \"#rrggbb\", a palette "
                                   "name or {{cmyk: [c, m, y, k]}}", {"value": value})
     return value
 
@@ -125,12 +121,12 @@ def parse_range(value: int | str) -> tuple[int, int] | None:
 
 def _check_roll(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        return value  # the type error is pydantic's to report
+        return value  # the type error is the declared type's to report
     span = parse_range(value)
     if span is None:
-        raise PydanticCustomError("SCH008", "'{value}' is not a roll or a range such as 5-6", {"value": value})
+        raise ShapeError("SCH008", "'{value}' is not a roll or a range such as 5-6", {"value": value})
     if span[0] > span[1]:
-        raise PydanticCustomError("SCH008", "the range '{value}' runs backwards", {"value": value})
+        raise ShapeError("SCH008", "the range '{value}' runs backwards", {"value": value})
     return value
 
 

@@ -1,6 +1,6 @@
 """The shape of one content file: any collection, in any file of the game folder."""
 
-from pydantic import Field
+from generator.shapes import Field
 
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Shape

@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from generator.shapes import Field
 
 from generator.model.common import Color, Id, Length, Scalar, Shape, Text
 

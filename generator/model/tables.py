@@ -4,8 +4,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
-from pydantic_core import PydanticCustomError
+from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 from generator.model.common import Id, Prose, Roll, Scalar, Shape, Text, Unknown
 
@@ -38,18 +37,18 @@ def parse_dice(value: Any) -> Any:
     if isinstance(value, Dice):
         return value
     if not isinstance(value, str):
-        raise PydanticCustomError("SCH007", "'{value}' is not a dice expression: write 1d6, 2d6, 1d10, d66 or none",
+        raise ShapeError("SCH007", "'{value}' is not a dice expression: write 1d6, 2d6, 1d10, d66 or none",
                                   {"value": value})
     text = value.strip().lower()
     match = _DICE.match(text)
     if not match:
-        raise PydanticCustomError("SCH007", "'{value}' is not a dice expression", {"value": value})
+        raise ShapeError("SCH007", "'{value}' is not a dice expression", {"value": value})
     if text in ("d66", "none"):
         return Dice(text)
     count = int(match.group(1) or 1)
     faces = int(match.group(2))
     if not (1 <= count <= 20 and 2 <= faces <= 100):
-        raise PydanticCustomError("SCH007", "'{value}' is outside 1-20 dice of 2-100 faces", {"value": value})
+        raise ShapeError("SCH007", "'{value}' is outside 1-20 dice of 2-100 faces", {"value": value})
     return Dice(text if match.group(1) else f"1d{faces}", count, faces)
 
 

@@ -11,7 +11,6 @@ import functools
 import typing
 from typing import Any, Iterator, NamedTuple
 
-from pydantic import BaseModel
 
 from generator.model import Game
 from generator.model.common import Shape, Unknown
@@ -34,7 +33,7 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
             yield from _walk(shape, f"{shape.i18n_kind}.{shape.id}", ())
 
 
-def _walk(shape: BaseModel, prefix: str, below: tuple) -> Iterator[SourceText]:
+def _walk(shape: Shape, prefix: str, below: tuple) -> Iterator[SourceText]:
     owner = shape
     for name, key, translatable in _fields(type(shape)):
         value = getattr(shape, name)
@@ -44,7 +43,7 @@ def _walk(shape: BaseModel, prefix: str, below: tuple) -> Iterator[SourceText]:
 
 
 @functools.cache
-def _fields(model: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
+def _fields(model: type[Shape]) -> tuple[tuple[str, str, bool], ...]:
     """(attribute, key, translatable) of each field but the id; asked once per class, not per shape."""
     return tuple((name, info.alias or name, _is_text(info.annotation))
                  for name, info in model.model_fields.items() if name != "id")
@@ -72,7 +71,7 @@ def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) 
 def _item_key(item: Any, index: int) -> str:
     for attribute in ("id", "code", "roll", "key"):
         found = getattr(item, attribute, None)
-        if found is not None and not isinstance(found, (BaseModel, dict, list)):
+        if found is not None and not isinstance(found, (Shape, dict, list)):
             return str(found)
     return str(index)
 

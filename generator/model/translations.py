@@ -2,7 +2,7 @@
 
 import hashlib
 
-from pydantic import Field
+from generator.shapes import Field
 
 from generator.model.common import Shape
 

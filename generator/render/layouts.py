@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from generator.shapes import Field, model_validator
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model.common import Shape

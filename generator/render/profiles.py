@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from generator.shapes import Field
 
 from generator.diagnostics import Diagnostic, make
 from generator.dimensions import PAPER_SIZES

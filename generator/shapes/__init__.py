@@ -1,0 +1,204 @@
+"""Declared shapes: frozen records whose typed fields are validated from loaded YAML and described as JSON Schema.
+
+A shape is declared once, as a class with annotated fields:
+
+    class Piece(Shape):
+        id: Id
+        copies: int = Field(1, ge=0, description="How many of this counter the game has.")
+
+and that one declaration validates data (`Piece.model_validate(mapping)`), prints
+the JSON Schema (`model_json_schema()`) and documents each field. The names
+follow pydantic v2's, which Imprenta used until its import and schema building
+cost a third of a small build (see README, "Why each dependency"); only the
+part of its API that content needs is here. Validation is pydantic's "smart"
+lax mode: a union takes the first member the value matches exactly, else the
+first that accepts it after conversion ("3" → 3), and every error is reported,
+with the path to the value, not just the first.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any, Callable, ClassVar, NamedTuple
+
+from generator.shapes.errors import ShapeError, ValidationError
+
+__all__ = ["BeforeValidator", "Field", "FieldInfo", "Shape", "ShapeError", "ValidationError", "WithJsonSchema",
+           "model_validator"]
+
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+
+
+class BeforeValidator(NamedTuple):
+    """`Annotated[T, BeforeValidator(f)]`: f converts or refuses the raw value (raising ShapeError) before T."""
+
+    func: Callable[[Any], Any]
+
+
+class WithJsonSchema:
+    """`Annotated[T, WithJsonSchema({...})]`: the JSON Schema printed for T instead of the derived one."""
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+
+
+class FieldInfo:
+    """One declared field: its type (Annotated metadata apart), default and constraints."""
+
+    __slots__ = ("annotation", "metadata", "default", "default_factory", "description", "alias", "ge", "gt", "le",
+                 "lt", "pattern", "validate_default")
+
+    def __init__(self, default: Any = MISSING, *, default_factory: Callable[[], Any] | None = None,
+                 description: str | None = None, alias: str | None = None, ge: float | None = None,
+                 gt: float | None = None, le: float | None = None, lt: float | None = None,
+                 pattern: str | None = None, validate_default: bool = False):
+        self.annotation: Any = Any
+        self.metadata: tuple = ()
+        self.default, self.default_factory, self.description, self.alias = default, default_factory, description, alias
+        self.ge, self.gt, self.le, self.lt, self.pattern = ge, gt, le, lt, pattern
+        self.validate_default = validate_default
+
+    def is_required(self) -> bool:
+        return self.default is MISSING and self.default_factory is None
+
+    def __repr__(self) -> str:
+        return f"FieldInfo({self.annotation!r}, default={self.default!r})"
+
+
+def Field(default: Any = MISSING, **options: Any) -> Any:  # noqa: N802 (named like the class it stands for)
+    """A field's default, description and constraints: `copies: int = Field(1, ge=0, description="…")`."""
+    return FieldInfo(default, **options)
+
+
+def model_validator(*, mode: str = "after") -> Callable:
+    """Marks a method that checks the whole shape once its fields are valid; it raises ValueError or returns self."""
+    if mode != "after":
+        raise ValueError("only mode='after' model validators are supported")
+
+    def mark(method: Callable) -> Callable:
+        method.__shape_after__ = True
+        return method
+    return mark
+
+
+class Shape:
+    """Base of declared shapes: unknown keys are errors, values are frozen once validated."""
+
+    __slots__ = ("_given",)
+    model_fields: ClassVar[dict[str, FieldInfo]] = {}
+    _after: ClassVar[tuple[Callable, ...]] = ()
+    _checker: ClassVar[Callable | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        hints = typing.get_type_hints(cls, localns={cls.__name__: cls}, include_extras=True)   # a shape may hold itself
+        fields: dict[str, FieldInfo] = {}
+        for name, hint in hints.items():
+            if name.startswith("_") or typing.get_origin(hint) is ClassVar:
+                continue
+            declared = next((vars(base)[name] for base in cls.__mro__ if name in vars(base)), MISSING)
+            inherited = next((base.model_fields[name] for base in cls.__mro__[1:]
+                              if name in getattr(base, "model_fields", {})), None)
+            info = declared if isinstance(declared, FieldInfo) else (
+                inherited if declared is MISSING and inherited is not None else FieldInfo(declared))
+            if typing.get_origin(hint) is typing.Annotated:
+                info.annotation, info.metadata = hint.__origin__, hint.__metadata__
+            else:
+                info.annotation = hint
+            fields[name] = info
+        for name in fields:
+            if name in vars(cls):
+                delattr(cls, name)      # instances hold every field; a class attribute would only shadow bugs
+        cls.model_fields = fields
+        cls._after = tuple(value for base in reversed(cls.__mro__) for value in vars(base).values()
+                           if getattr(value, "__shape_after__", False))
+        cls._checker = None
+
+    def __init__(self, **data: Any):
+        validated = type(self).model_validate(data)
+        object.__setattr__(self, "__dict__", validated.__dict__)
+        object.__setattr__(self, "_given", validated._given)
+
+    @classmethod
+    def model_validate(cls, data: Any):
+        """`data` as this shape, or ValidationError listing every problem with the path to it."""
+        from generator.shapes.validators import INVALID, shape_checker
+
+        checker = cls._checker or shape_checker(cls)
+        errors: list[dict] = []
+        value = checker(data, (), errors, False)
+        if value is INVALID:
+            raise ValidationError(cls.__name__, errors)
+        return value
+
+    @classmethod
+    def model_json_schema(cls, mode: str = "validation") -> dict:
+        from generator.shapes.json_schema import json_schema
+
+        return json_schema(cls)
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        """The fields the data gave (the others took their defaults)."""
+        return {name for name, info in self.model_fields.items() if name in self._given or info.alias in self._given}
+
+    def model_copy(self, *, update: dict[str, Any] | None = None):
+        """A shallow copy with some fields replaced (not validated, like pydantic's)."""
+        copy = object.__new__(type(self))
+        object.__setattr__(copy, "__dict__", {**self.__dict__, **(update or {})})
+        object.__setattr__(copy, "_given", self._given | frozenset(update or ()))
+        return copy
+
+    def model_dump(self, *, mode: str = "python", include: set[str] | None = None,
+                   by_alias: bool = False) -> dict[str, Any]:
+        return {(info.alias or name) if by_alias else name: _plain(getattr(self, name), mode)
+                for name, info in self.model_fields.items() if include is None or name in include}
+
+    def model_dump_json(self, *, include: set[str] | None = None, by_alias: bool = False) -> str:
+        return json.dumps(self.model_dump(mode="json", include=include, by_alias=by_alias), ensure_ascii=False,
+                          separators=(",", ":"))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: '{name}' cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: '{name}' cannot be deleted")
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.model_fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()        # where it was read does not count
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.model_fields)
+        return f"{type(self).__name__}({shown})"
+
+    def __getstate__(self) -> tuple:
+        return (self.__dict__, self._given)
+
+    def __setstate__(self, state: tuple) -> None:
+        object.__setattr__(self, "__dict__", state[0])
+        object.__setattr__(self, "_given", state[1])
+
+
+def _plain(value: Any, mode: str) -> Any:
+    """A shape's value as plain data; in "json" mode, tuples become lists and other objects their fields."""
+    if isinstance(value, Shape):
+        return value.model_dump(mode=mode)
+    if isinstance(value, (list, tuple)):
+        items = [_plain(item, mode) for item in value]
+        return items if mode == "json" or isinstance(value, list) else tuple(items)
+    if isinstance(value, dict):
+        return {key: _plain(item, mode) for key, item in value.items()}
+    if mode == "json" and hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name), mode) for name in value.__dataclass_fields__}
+    return value
