@@ -101,7 +101,7 @@ def schematic_positions(ids: list[str], edges: set[tuple[str, str]], width: floa
                     if node in moves:
                         moves[node][0] += sign * dx / distance * push
                         moves[node][1] += sign * dy / distance * push
-        for a, b in edges:
+        for a, b in sorted(edges):      # a set's order changes from run to run, and with it the float sums
             if a not in pos or b not in pos:
                 continue
             dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -190,3 +193,14 @@ def test_an_unusable_artwork_is_reported_at_its_line_and_no_map_with_a_hole_is_w
     problems = [d for d in result.diagnostics if d.code == "LAY004"]
     assert problems and problems[0].span.file.name == "map.yaml" and problems[0].span.line == 5
     assert not (tmp_path / "out" / "demo" / "es" / "map.svg").exists()
+
+
+def test_a_schematic_map_is_laid_out_the_same_whatever_the_hash_seed():
+    # Sets of place ids iterate in an order that changes with PYTHONHASHSEED; the layout must not follow it.
+    script = ("from generator.render.map_geometry import tidy_schematic\n"
+              "ids = [f'place-{n}' for n in range(14)]\n"
+              "edges = {(ids[n], ids[(n * 5 + 3) % 14]) for n in range(14)} | {(ids[0], ids[7])}\n"
+              "print(sorted(tidy_schematic(ids, edges, 400.0, 300.0, 10.0, (30.0, 12.0)).items()))\n")
+    layouts = {subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONHASHSEED=str(seed)),
+                              check=True, capture_output=True, text=True).stdout for seed in (1, 2, 3, 4)}
+    assert len(layouts) == 1
