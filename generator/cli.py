@@ -319,9 +319,6 @@ def _codes(text: str) -> tuple[str, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Imprenta validates only its own content shapes and uses no pydantic plugin; looking for plugins
-    # scans the metadata of every installed distribution (80 ms on a machine with many packages).
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # Loading a game makes hundreds of thousands of objects that live until the end; at the default
     # threshold (700) the collector walks them again and again, for 5-10 % of a build.
     gc.set_threshold(50_000, 20, 100)

@@ -1,6 +1,6 @@
 """Where a game's files are: which folders are games, which files hold content and translations.
 
-Kept apart from the loader (which needs YAML and pydantic) so that `imprenta build` can tell that
+Kept apart from the loader (which needs YAML and the declared shapes) so that `imprenta build` can tell that
 nothing changed, and stop, without importing either.
 """
 

@@ -33,7 +33,7 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Check
     `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
     build leaves it to the renderers, which find the same while drawing.
     """
-    from generator.checks import run_checks     # the model, YAML and pydantic: not needed by a no-op build
+    from generator.checks import run_checks     # the model and YAML: not needed by a no-op build
     from generator.load import load_game
 
     loaded = load_game(folder)
