@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import json
 import types
 import typing
 from typing import Any, Literal, Union
@@ -23,7 +24,9 @@ _BOUNDS = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum", "lt": "ex
 def json_schema(root: type[Shape]) -> dict:
     definitions: dict[str, dict] = {}
     schema = _shape(root, definitions)
-    definitions.pop(root.__name__, None)
+    if f'"#/$defs/{root.__name__}"' in json.dumps(definitions):        # the root holds itself: refer to it
+        return {"$defs": dict(sorted(definitions.items())), "$ref": f"#/$defs/{root.__name__}"}
+    definitions.pop(root.__name__)
     return {"$defs": dict(sorted(definitions.items())), **schema} if definitions else schema
 
 

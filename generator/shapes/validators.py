@@ -10,6 +10,7 @@ first time the shape is validated, then kept on its class.
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 import types
@@ -21,6 +22,7 @@ from generator.shapes import MISSING, BeforeValidator, FieldInfo, Shape, ShapeEr
 INVALID: Any = type("Invalid", (), {"__repr__": lambda self: "INVALID"})()
 Checker = Callable[[Any, tuple, list, bool], Any]
 
+_WHOLE_NUMBER = re.compile(r"^\s*[+-]?[0-9]+(?:_[0-9]+)*(?:\.0+)?\s*$")     # what pydantic reads as an int
 _TRUE = frozenset({"1", "on", "t", "true", "y", "yes"})
 _FALSE = frozenset({"0", "off", "f", "false", "n", "no"})
 
@@ -56,14 +58,15 @@ def _int(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
         if kind is float:
             if value.is_integer():
                 return int(value)
+            if not math.isfinite(value):
+                return fail(errors, "finite_number", loc, "Input should be a finite number", value)
             return fail(errors, "int_from_float", loc,
                         "Input should be a valid integer, got a number with a fractional part", value)
         if kind is str:
-            try:
-                return int(value.strip())
-            except ValueError:
-                return fail(errors, "int_parsing", loc,
-                            "Input should be a valid integer, unable to parse string as an integer", value)
+            if _WHOLE_NUMBER.match(value):
+                return int(value.partition(".")[0])
+            return fail(errors, "int_parsing", loc,
+                        "Input should be a valid integer, unable to parse string as an integer", value)
     return fail(errors, "int_type", loc, "Input should be a valid integer", value)
 
 
@@ -77,11 +80,13 @@ def _float(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
         if kind is bool:
             return float(value)
         if kind is str:
-            try:
-                return float(value.strip())
-            except ValueError:
-                return fail(errors, "float_parsing", loc,
-                            "Input should be a valid number, unable to parse string as a number", value)
+            if value.isascii():
+                try:
+                    return float(value)
+                except ValueError:
+                    pass
+            return fail(errors, "float_parsing", loc,
+                        "Input should be a valid number, unable to parse string as a number", value)
     return fail(errors, "float_type", loc, "Input should be a valid number", value)
 
 
@@ -92,9 +97,9 @@ def _bool(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
     if not strict:
         if kind in (int, float) and value in (0, 1):
             return bool(value)
-        if kind is str and value.strip().lower() in _TRUE | _FALSE:
-            return value.strip().lower() in _TRUE
-        if kind in (int, float, str):
+        if kind is str and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        if kind in (int, str) or (kind is float and value.is_integer()):
             return fail(errors, "bool_parsing", loc, "Input should be a valid boolean, unable to interpret input",
                         value)
     return fail(errors, "bool_type", loc, "Input should be a valid boolean", value)
@@ -226,10 +231,10 @@ def _dict(keys: Checker, values: Checker) -> Checker:
     return check
 
 
-_BOUNDS = (("ge", operator.ge, "greater_than_equal", "greater than or equal to"),
-           ("gt", operator.gt, "greater_than", "greater than"),
-           ("le", operator.le, "less_than_equal", "less than or equal to"),
-           ("lt", operator.lt, "less_than", "less than"))
+_BOUNDS = (("le", operator.le, "less_than_equal", "less than or equal to"),       # pydantic's order, which
+           ("lt", operator.lt, "less_than", "less than"),                           # decides the one NaN
+           ("ge", operator.ge, "greater_than_equal", "greater than or equal to"),   # breaks first
+           ("gt", operator.gt, "greater_than", "greater than"))
 
 
 def _constrained(inner: Checker, info: FieldInfo) -> Checker:
@@ -259,6 +264,7 @@ def shape_checker(shape: type[Shape]) -> Checker:
         return shape._checker
     plan: list[tuple] = []
     accepted: set = set()
+    renamed: dict = {}          # field name → its alias, for fields whose key is not their name
 
     def check(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
         if type(value) is shape:
@@ -267,10 +273,6 @@ def shape_checker(shape: type[Shape]) -> Checker:
             return fail(errors, "model_type", loc, f"Input should be a valid dictionary or instance of "
                         f"{shape.__name__}", value, {"class_name": shape.__name__})
         before = len(errors)
-        if not accepted.issuperset(value):
-            for key in value:
-                if key not in accepted:
-                    fail(errors, "extra_forbidden", loc + (key,), "Extra inputs are not permitted", value[key])
         fields = {}
         for name, key, field_check, default, factory in plan:
             if key in value:
@@ -283,6 +285,10 @@ def shape_checker(shape: type[Shape]) -> Checker:
                 fail(errors, "missing", loc + (key,), "Field required", value)
             else:
                 fields[name] = default
+        if not accepted.issuperset(value) or not renamed.keys().isdisjoint(value):
+            for key in value:
+                if key not in accepted or renamed.get(key, MISSING) in value:     # a name given beside its alias
+                    fail(errors, "extra_forbidden", loc + (key,), "Extra inputs are not permitted", value[key])
         if len(errors) > before:
             return INVALID
         instance = object.__new__(shape)
@@ -299,6 +305,8 @@ def shape_checker(shape: type[Shape]) -> Checker:
     for name, info in shape.model_fields.items():
         key = info.alias or name
         accepted.update((key, name))
+        if key != name:
+            renamed[name] = key
         field_check = _constrained(checker_for(_declared(info)), info)
         default = info.default
         if info.validate_default and default is not MISSING:
