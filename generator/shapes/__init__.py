@@ -94,24 +94,21 @@ class Shape:
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
-        hints = typing.get_type_hints(cls, localns={cls.__name__: cls}, include_extras=True)   # a shape may hold itself
         fields: dict[str, FieldInfo] = {}
-        for name, hint in hints.items():
+        for base in reversed(cls.__mro__[1:]):
+            fields.update(vars(base).get("model_fields", {}))
+        for name, hint in _own_type_hints(cls).items():
             if name.startswith("_") or typing.get_origin(hint) is ClassVar:
                 continue
-            declared = next((vars(base)[name] for base in cls.__mro__ if name in vars(base)), MISSING)
-            inherited = next((base.model_fields[name] for base in cls.__mro__[1:]
-                              if name in getattr(base, "model_fields", {})), None)
-            info = declared if isinstance(declared, FieldInfo) else (
-                inherited if declared is MISSING and inherited is not None else FieldInfo(declared))
+            declared = vars(cls).get(name, MISSING)
+            info = declared if isinstance(declared, FieldInfo) else FieldInfo(declared)
             if typing.get_origin(hint) is typing.Annotated:
                 info.annotation, info.metadata = hint.__origin__, hint.__metadata__
             else:
                 info.annotation = hint
             fields[name] = info
-        for name in fields:
             if name in vars(cls):
-                delattr(cls, name)      # instances hold every field; a class attribute would only shadow bugs
+                delattr(cls, name)      # instances hold every field; a class attribute would only hide bugs
         cls.model_fields = fields
         cls._after = tuple(value for base in reversed(cls.__mro__) for value in vars(base).values()
                            if getattr(value, "__shape_after__", False))
@@ -188,6 +185,16 @@ class Shape:
     def __setstate__(self, state: tuple) -> None:
         object.__setattr__(self, "__dict__", state[0])
         object.__setattr__(self, "_given", state[1])
+
+
+def _own_type_hints(cls: type) -> dict[str, Any]:
+    """The class's own annotations, evaluated; the inherited ones are its bases' fields already.
+
+    (`typing.get_type_hints(cls)` would evaluate every base's annotations again for each subclass.)
+    """
+    own = type(cls.__name__, (), {"__annotations__": vars(cls).get("__annotations__", {}),
+                                  "__module__": cls.__module__})
+    return typing.get_type_hints(own, localns={cls.__name__: cls}, include_extras=True)   # a shape may hold itself
 
 
 def _plain(value: Any, mode: str) -> Any:
