@@ -155,8 +155,11 @@ class Shape:
                 for name, info in self.model_fields.items() if include is None or name in include}
 
     def model_dump_json(self, *, include: set[str] | None = None, by_alias: bool = False) -> str:
-        return json.dumps(self.model_dump(mode="json", include=include, by_alias=by_alias), ensure_ascii=False,
-                          separators=(",", ":"))
+        fields = {(info.alias or name) if by_alias else name: getattr(self, name)
+                  for name, info in self.model_fields.items() if include is None or name in include}
+        # json's C encoder walks the lists, dicts and text; it asks back only for shapes and dataclasses
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"),
+                          default=_fields_by_alias if by_alias else _fields_by_name)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen: '{name}' cannot be set")
@@ -195,6 +198,20 @@ def _own_type_hints(cls: type) -> dict[str, Any]:
     own = type(cls.__name__, (), {"__annotations__": vars(cls).get("__annotations__", {}),
                                   "__module__": cls.__module__})
     return typing.get_type_hints(own, localns={cls.__name__: cls}, include_extras=True)   # a shape may hold itself
+
+
+def _fields_by_name(value: Any) -> dict[str, Any]:
+    if isinstance(value, Shape):
+        return {name: getattr(value, name) for name in value.model_fields}
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: getattr(value, name) for name in value.__dataclass_fields__}
+    raise TypeError(f"{type(value).__name__} is not JSON data")
+
+
+def _fields_by_alias(value: Any) -> dict[str, Any]:
+    if isinstance(value, Shape):
+        return {info.alias or name: getattr(value, name) for name, info in value.model_fields.items()}
+    return _fields_by_name(value)
 
 
 def _plain(value: Any, mode: str) -> Any:

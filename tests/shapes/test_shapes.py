@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 from typing import ClassVar, Literal, Union
 
@@ -78,6 +79,10 @@ def test_an_alias_is_the_key_and_the_name_is_accepted_alone():
     assert tree.in_ == "forest" and tree.model_fields_set == {"id", "in_"}
     assert Tree.model_validate({"id": "t", "in_": "forest"}).in_ == "forest"
     assert tree.model_dump(by_alias=True)["in"] == "forest"
+    nested = Tree.model_validate({"id": "t", "branches": [{"id": "b", "in": "t", "value": 2.5}]})
+    assert json.loads(nested.model_dump_json(by_alias=True))["branches"][0]["in"] == "t"
+    assert json.loads(nested.model_dump_json(include={"id", "branches"})) == \
+        {"id": "t", "branches": [nested.branches[0].model_dump(mode="json")]}
 
 
 def test_a_copy_replaces_fields_and_remembers_which_were_given():
