@@ -140,7 +140,8 @@ class Shape:
     @property
     def model_fields_set(self) -> set[str]:
         """The fields the data gave (the others took their defaults)."""
-        return {name for name, info in self.model_fields.items() if name in self._given or info.alias in self._given}
+        return {name for name, info in self.model_fields.items()
+                if name in self._given or (info.alias or name) in self._given}
 
     def model_copy(self, *, update: dict[str, Any] | None = None):
         """A shallow copy with some fields replaced (not validated, like pydantic's)."""
@@ -151,15 +152,16 @@ class Shape:
 
     def model_dump(self, *, mode: str = "python", include: set[str] | None = None,
                    by_alias: bool = False) -> dict[str, Any]:
-        return {(info.alias or name) if by_alias else name: _plain(getattr(self, name), mode)
-                for name, info in self.model_fields.items() if include is None or name in include}
+        return {key: _plain(value, mode) for key, value in self._fields(include, by_alias).items()}
 
     def model_dump_json(self, *, include: set[str] | None = None, by_alias: bool = False) -> str:
-        fields = {(info.alias or name) if by_alias else name: getattr(self, name)
-                  for name, info in self.model_fields.items() if include is None or name in include}
         # json's C encoder walks the lists, dicts and text; it asks back only for shapes and dataclasses
-        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"),
+        return json.dumps(self._fields(include, by_alias), ensure_ascii=False, separators=(",", ":"),
                           default=_fields_by_alias if by_alias else _fields_by_name)
+
+    def _fields(self, include: set[str] | None, by_alias: bool) -> dict[str, Any]:
+        return {(info.alias or name) if by_alias else name: getattr(self, name)
+                for name, info in self.model_fields.items() if include is None or name in include}
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen: '{name}' cannot be set")
