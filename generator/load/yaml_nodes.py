@@ -226,6 +226,9 @@ def _measure(root: yaml.Node, shown: PurePosixPath) -> Diagnostic | None:
     return None
 
 
+_MAPPING, _SEQUENCE, _SCALAR = yaml.MappingNode, yaml.SequenceNode, yaml.ScalarNode    # nodes are never subclassed
+
+
 class _TooLarge(Exception):
     def __init__(self, diagnostic: Diagnostic) -> None:
         self.diagnostic = diagnostic
@@ -251,11 +254,13 @@ class _Builder:
             raise _TooLarge(make("YML005", f"the document nests deeper than {MAX_DEPTH} levels",
                                  self.span(node.start_mark)))
         mark = node.start_mark
-        if path not in self.document.starts:
-            self.document.starts[path] = (mark.line, mark.column)
-        if isinstance(node, yaml.MappingNode):
+        starts = self.document.starts
+        if path not in starts:
+            starts[path] = (mark.line, mark.column)
+        kind = type(node)
+        if kind is _MAPPING:
             return self.mapping(node, path, depth)
-        if isinstance(node, yaml.SequenceNode):
+        if kind is _SEQUENCE:
             return [self.build(item, path + (index,), depth + 1) for index, item in enumerate(node.value)]
         if node.style == "|":
             self.document.literal.add(path)
@@ -269,7 +274,7 @@ class _Builder:
                 self.diagnostics.append(make("SCH002", "merge keys (<<) are not supported",
                                              self.span(key_node.start_mark), "Write the keys out."))
                 continue
-            if not isinstance(key_node, yaml.ScalarNode):
+            if type(key_node) is not _SCALAR:
                 self.diagnostics.append(make("SCH002", "a mapping key must be a plain value, not a "
                                              + ("list" if isinstance(key_node, yaml.SequenceNode) else "mapping"),
                                              self.span(key_node.start_mark)))
@@ -282,15 +287,17 @@ class _Builder:
                     [("first written here", self.document.key_span(path + (key,)))]))
                 continue
             mark = key_node.start_mark
-            key_starts[path + (key,)] = (mark.line, mark.column)
-            result[key] = self.build(value_node, path + (key,), depth + 1)
+            below = path + (key,)
+            key_starts[below] = (mark.line, mark.column)
+            result[key] = self.build(value_node, below, depth + 1)
         return result
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         value = node.value
         mark = node.start_mark
         tag = node.tag
-        surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" else None
+        surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" and \
+            value[:1] in _YAML11_FIRST_CHARACTERS else None
         if surprise:                                             # plain: style None from PyYAML, "" from libyaml
             self.diagnostics.append(make("YML008", f"'{value}' is read here as the text {value!r}, but YAML 1.1 "
                                                    f"tools (and many editors' linters) read it as {surprise}",
