@@ -18,6 +18,7 @@ with the path to the value, not just the first.
 
 from __future__ import annotations
 
+import functools
 import json
 import typing
 from typing import Any, Callable, ClassVar, NamedTuple
@@ -124,7 +125,7 @@ class Shape:
         """`data` as this shape, or ValidationError listing every problem with the path to it."""
         from generator.shapes.validators import INVALID, shape_checker
 
-        checker = cls._checker or shape_checker(cls)
+        checker = shape_checker(cls)
         errors: list[dict] = []
         value = checker(data, (), errors, False)
         if value is INVALID:
@@ -152,14 +153,17 @@ class Shape:
 
     def model_dump(self, *, mode: str = "python", include: set[str] | None = None,
                    by_alias: bool = False) -> dict[str, Any]:
-        return {key: _plain(value, mode) for key, value in self._fields(include, by_alias).items()}
+        """The fields as plain data; "json" mode gives what `model_dump_json` writes (lists, not tuples)."""
+        if mode == "json":
+            return json.loads(self.model_dump_json(include=include, by_alias=by_alias))
+        return {key: _plain(value, by_alias) for key, value in self._fields(include, by_alias).items()}
 
     def model_dump_json(self, *, include: set[str] | None = None, by_alias: bool = False) -> str:
         # json's C encoder walks the lists, dicts and text; it asks back only for shapes and dataclasses
         return json.dumps(self._fields(include, by_alias), ensure_ascii=False, separators=(",", ":"),
-                          default=_fields_by_alias if by_alias else _fields_by_name)
+                          default=_fields_by_key if by_alias else _fields_of)
 
-    def _fields(self, include: set[str] | None, by_alias: bool) -> dict[str, Any]:
+    def _fields(self, include: set[str] | None = None, by_alias: bool = False) -> dict[str, Any]:
         return {(info.alias or name) if by_alias else name: getattr(self, name)
                 for name, info in self.model_fields.items() if include is None or name in include}
 
@@ -202,29 +206,24 @@ def _own_type_hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(own, localns={cls.__name__: cls}, include_extras=True)   # a shape may hold itself
 
 
-def _fields_by_name(value: Any) -> dict[str, Any]:
+def _fields_of(value: Any, by_alias: bool = False) -> dict[str, Any]:
+    """json's hook for what it cannot write itself: a shape's fields (by name or by key), a dataclass's."""
     if isinstance(value, Shape):
-        return {name: getattr(value, name) for name in value.model_fields}
+        return value._fields(None, by_alias)
     if hasattr(value, "__dataclass_fields__"):
         return {name: getattr(value, name) for name in value.__dataclass_fields__}
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
-def _fields_by_alias(value: Any) -> dict[str, Any]:
-    if isinstance(value, Shape):
-        return {info.alias or name: getattr(value, name) for name, info in value.model_fields.items()}
-    return _fields_by_name(value)
+_fields_by_key = functools.partial(_fields_of, by_alias=True)
 
 
-def _plain(value: Any, mode: str) -> Any:
-    """A shape's value as plain data; in "json" mode, tuples become lists and other objects their fields."""
+def _plain(value: Any, by_alias: bool) -> Any:
+    """A value with every shape in it turned into a dict of its fields."""
     if isinstance(value, Shape):
-        return value.model_dump(mode=mode)
+        return value.model_dump(by_alias=by_alias)
     if isinstance(value, (list, tuple)):
-        items = [_plain(item, mode) for item in value]
-        return items if mode == "json" or isinstance(value, list) else tuple(items)
+        return type(value)(_plain(item, by_alias) for item in value)
     if isinstance(value, dict):
-        return {key: _plain(item, mode) for key, item in value.items()}
-    if mode == "json" and hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name), mode) for name in value.__dataclass_fields__}
+        return {key: _plain(item, by_alias) for key, item in value.items()}
     return value

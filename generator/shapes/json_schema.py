@@ -17,7 +17,6 @@ from generator.shapes import MISSING, FieldInfo, Shape, WithJsonSchema
 
 _SCALARS = {str: {"type": "string"}, int: {"type": "integer"}, float: {"type": "number"},
             bool: {"type": "boolean"}, type(None): {"type": "null"}, None: {"type": "null"}, Any: {}}
-_LITERAL_TYPES = {str: "string", int: "integer", bool: "boolean"}
 _BOUNDS = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum", "lt": "exclusiveMaximum"}
 
 
@@ -66,7 +65,7 @@ def _field(name: str, info: FieldInfo, definitions: dict[str, dict]) -> dict:
 
 
 def _type(annotation: Any, definitions: dict[str, dict]) -> dict:
-    if not isinstance(annotation, list) and annotation in _SCALARS:
+    if annotation in _SCALARS:
         return _SCALARS[annotation]
     if isinstance(annotation, type) and issubclass(annotation, Shape):
         if annotation.__name__ not in definitions:
@@ -81,7 +80,7 @@ def _type(annotation: Any, definitions: dict[str, dict]) -> dict:
         return {"anyOf": [flat for member in members for flat in member.get("anyOf", [member])]}
     if origin is Literal:
         schema = {"enum": list(args)} if len(args) > 1 else {"const": args[0]}
-        kinds = {_LITERAL_TYPES.get(type(arg)) for arg in args}
+        kinds = {_SCALARS.get(type(arg), {}).get("type") for arg in args}
         return {**schema, "type": kinds.pop()} if len(kinds) == 1 and None not in kinds else schema
     if origin is list:
         return {"items": _type(args[0], definitions), "type": "array"}

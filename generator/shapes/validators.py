@@ -111,7 +111,7 @@ _SCALARS: dict[Any, Checker] = {Any: _any, type(None): _none, None: _none, str: 
 
 def checker_for(annotation: Any) -> Checker:
     """The checker of a declared type: scalars, shapes, Annotated, unions, Literal, list, tuple, dict."""
-    scalar = _SCALARS.get(annotation) if not isinstance(annotation, list) else None
+    scalar = _SCALARS.get(annotation)
     if scalar is not None:
         return scalar
     if isinstance(annotation, type) and issubclass(annotation, Shape):
@@ -135,7 +135,7 @@ def checker_for(annotation: Any) -> Checker:
 def _nested_shape(shape: type[Shape]) -> Checker:
     """A shape inside another: looked up when first used, so shapes may contain themselves (sections)."""
     def check(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
-        return (vars(shape).get("_checker") or shape_checker(shape))(value, loc, errors, strict)
+        return shape_checker(shape)(value, loc, errors, strict)
     return check
 
 

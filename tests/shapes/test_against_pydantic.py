@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import types
 import typing
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def _twin_type(annotation: typing.Any) -> typing.Any:
                   if isinstance(item, shapes.BeforeValidator)]
         return typing.Annotated[(_twin_type(annotation.__origin__), *before)] if before else \
             _twin_type(annotation.__origin__)
-    if origin in (typing.Union, __import__("types").UnionType):
+    if origin in (typing.Union, types.UnionType):
         return typing.Union[tuple(_twin_type(arg) for arg in args)]
     if origin in (list, dict, tuple):
         return origin[tuple(_twin_type(arg) if arg is not Ellipsis else arg for arg in args)]
