@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Shape, Unknown, fields_holding_shapes

@@ -6,7 +6,6 @@ import difflib
 from pathlib import Path
 from typing import Any, NamedTuple
 
-
 from generator.diagnostics import Diagnostic, Span, make
 from generator.folders import content_files, translation_files
 from generator.load.validation import validate

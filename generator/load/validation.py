@@ -10,11 +10,10 @@ from __future__ import annotations
 import difflib
 from typing import Any, TypeVar
 
-from generator.shapes import ValidationError
-
 from generator.diagnostics import Diagnostic, make
 from generator.load.yaml_nodes import Document, Path_
 from generator.model.common import Shape, model_in
+from generator.shapes import ValidationError
 
 M = TypeVar("M", bound=Shape)
 

@@ -296,8 +296,7 @@ class _Builder:
         value = node.value
         mark = node.start_mark
         tag = node.tag
-        surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" and \
-            value[:1] in _YAML11_FIRST_CHARACTERS else None
+        surprise = yaml11_reading(value) if not node.style and tag == "tag:yaml.org,2002:str" else None
         if surprise:                                             # plain: style None from PyYAML, "" from libyaml
             self.diagnostics.append(make("YML008", f"'{value}' is read here as the text {value!r}, but YAML 1.1 "
                                                    f"tools (and many editors' linters) read it as {surprise}",

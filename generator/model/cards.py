@@ -2,10 +2,9 @@
 
 from typing import ClassVar, Literal
 
-from generator.shapes import Field
-
 from generator.model.common import Color, Id, Prose, Scalar, Shape, Text
 from generator.model.pieces import Size
+from generator.shapes import Field
 
 
 class CardType(Shape):

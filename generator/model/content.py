@@ -1,7 +1,5 @@
 """The shape of one content file: any collection, in any file of the game folder."""
 
-from generator.shapes import Field
-
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Shape
 from generator.model.game import Faction, GameManifest
@@ -9,6 +7,7 @@ from generator.model.maps import Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
 from generator.model.rules import Action, Icon, RuleDocument, SetupStep, Term
 from generator.model.tables import Table
+from generator.shapes import Field
 
 
 class ContentFile(Shape):

@@ -2,9 +2,8 @@
 
 from typing import ClassVar, Literal
 
-from generator.shapes import Field
-
 from generator.model.common import Color, Id, Length, Scalar, Shape, Text
+from generator.shapes import Field
 
 LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port", "hex"]
 

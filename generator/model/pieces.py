@@ -2,9 +2,8 @@
 
 from typing import ClassVar, Literal
 
-from generator.shapes import Field
-
 from generator.model.common import Color, Id, Length, Prose, Scalar, Shape, Text
+from generator.shapes import Field
 
 
 class Size(Shape):

@@ -2,9 +2,8 @@
 
 from typing import ClassVar, Literal
 
-from generator.shapes import Field
-
 from generator.model.common import Id, Prose, Scalar, Shape, Text
+from generator.shapes import Field
 
 Numbering = Literal["decimal", "upper-alpha", "lower-alpha", "upper-roman", "lower-roman"]
 

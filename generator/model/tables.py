@@ -4,9 +4,8 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
-
 from generator.model.common import Id, Prose, Roll, Scalar, Shape, Text, Unknown
+from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 _DICE = re.compile(r"^(?:(\d*)d(\d+)|d66|none)$")
 

@@ -2,9 +2,8 @@
 
 import hashlib
 
-from generator.shapes import Field
-
 from generator.model.common import Shape
+from generator.shapes import Field
 
 
 class Entry(Shape):

@@ -13,12 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from generator.shapes import Field, model_validator
-
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model.common import Shape
 from generator.render.fonts import FONTS
 from generator.render.templates import find
+from generator.shapes import Field, model_validator
 
 FontRole = Literal[tuple(FONTS)]  # type: ignore[valid-type]
 Box = tuple[float, float, float, float]

@@ -10,12 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from generator.shapes import Field
-
 from generator.diagnostics import Diagnostic, make
 from generator.dimensions import PAPER_SIZES
 from generator.model.common import Shape
 from generator.render.templates import find
+from generator.shapes import Field
 
 
 class ComponentSettings(Shape):
