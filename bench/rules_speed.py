@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 
 from generator.load import load_game
+from generator.render.book.rulebook import render_html, render_rules, rulebook_context
 from generator.render.context import RenderRequest
 from generator.render.edition import Edition
-from generator.render.profiles import load_profile
-from generator.render.rulebook import render_html, render_rules, rulebook_context
+from generator.render.paper.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 

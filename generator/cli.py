@@ -25,7 +25,8 @@ class UsageError(Exception):
 
 
 def check(args: argparse.Namespace) -> int:
-    from generator import pipeline, reporting
+    from generator import pipeline
+    from generator.diagnostics import reporting
     from generator.diagnostics import Policy, has_errors
 
     folders = _game_folders(args.path)
@@ -41,7 +42,8 @@ def check(args: argparse.Namespace) -> int:
 
 
 def build(args: argparse.Namespace) -> int:
-    from generator import pipeline, reporting
+    from generator import pipeline
+    from generator.diagnostics import reporting
     from generator.diagnostics import has_errors
     from generator.render import RENDERERS
 
@@ -80,7 +82,9 @@ def build(args: argparse.Namespace) -> int:
 def watch(args: argparse.Namespace) -> int:
     import time
 
-    from generator import pipeline, reporting
+    from generator import pipeline
+
+    from generator.diagnostics import reporting
 
     folders = _game_folders(args.path)
     request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, (), args.out,
@@ -107,8 +111,8 @@ def watch(args: argparse.Namespace) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from generator.render.calibration import calibration_pdf
-    from generator.render.profiles import PrintProfile
+    from generator.render.sheets.calibration import calibration_pdf
+    from generator.render.paper.profiles import PrintProfile
 
     data = calibration_pdf(PrintProfile(paper=args.paper, flip=args.flip), args.language)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -120,7 +124,7 @@ def calibrate(args: argparse.Namespace) -> int:
 
 
 def inventory(args: argparse.Namespace) -> int:
-    from generator import inventory as bill
+    from generator.derived import inventory as bill
     from generator.load import load_game
 
     report = bill.inventory(_game_or_exit(load_game(args.path)))
@@ -140,7 +144,7 @@ def schema(args: argparse.Namespace) -> int:
 
 
 def i18n_status(args: argparse.Namespace) -> int:
-    from generator.i18n_status import status_text
+    from generator.i18n.status import status_text
     from generator.load import load_game
 
     text, complete = status_text(_game_or_exit(load_game(args.path)), tuple(args.languages or ()), args.show_all)
@@ -149,7 +153,7 @@ def i18n_status(args: argparse.Namespace) -> int:
 
 
 def i18n_stamp(args: argparse.Namespace) -> int:
-    from generator.i18n_files import stamp
+    from generator.i18n.files import stamp
     from generator.load import load_game
 
     game = _game_or_exit(load_game(args.path))
@@ -161,7 +165,7 @@ def i18n_stamp(args: argparse.Namespace) -> int:
 
 
 def i18n_init(args: argparse.Namespace) -> int:
-    from generator.i18n_files import init
+    from generator.i18n.files import init
     from generator.load import load_game
 
     game = _game_or_exit(load_game(args.path))
@@ -281,7 +285,7 @@ def _number_in(kind: type, low: float, high: float):
 
 def _printed_as_data(found: list, output_format: str) -> bool:
     """Findings as JSON or SARIF on standard output; False for text, which each command prints its way."""
-    from generator import reporting
+    from generator.diagnostics import reporting
 
     if output_format == "text":
         return False
@@ -299,7 +303,7 @@ def _game_folders(path: Path) -> list[Path]:
 
 
 def _game_or_exit(loaded):
-    from generator import reporting
+    from generator.diagnostics import reporting
 
     if loaded.game is None:
         print(reporting.as_text(loaded.diagnostics), file=sys.stderr)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
-from generator.folders import content_files, is_game_folder, translation_files
+from generator.load.folders import content_files, is_game_folder, translation_files
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -41,7 +41,7 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Check
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
         if layout and not has_errors(found):
-            from generator.render.fitting import layout_findings
+            from generator.render.sheets.fitting import layout_findings
 
             found.extend(layout_findings(loaded.game))
         found.extend(_policy_problems(loaded.game))
@@ -57,8 +57,8 @@ def _with_game_policy(policy: Policy, game: Game) -> Policy:
 
 def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic]:
     """Every game checked, several at once on several cores; findings in folder order."""
-    from generator.render import fonts
-    from generator.scheduling import parallel_map
+    from generator.render.draw import fonts
+    from generator.output.scheduling import parallel_map
 
     if len(folders) > 1:
         for role in fonts.FONTS:          # read once here, shared by the workers
@@ -111,8 +111,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
     from generator.render import RENDERERS, preload
-    from generator.render.profiles import load_profile
-    from generator.scheduling import Limits, default_workers, run_jobs
+    from generator.render.paper.profiles import load_profile
+    from generator.output.scheduling import Limits, default_workers, run_jobs
 
     checked = check(folder, policy, layout=False)
     found = list(checked.diagnostics)
@@ -171,7 +171,7 @@ class _Plan(dict):
 
 
 def _plan(game: Game, languages, names, options: str, request: BuildRequest) -> _Plan:
-    from generator.fingerprints import fingerprint
+    from generator.output.fingerprints import fingerprint
     from generator.output.manifest import read_manifest, up_to_date
 
     plan = _Plan()
@@ -228,7 +228,7 @@ def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
     import hashlib
 
     from generator import __version__
-    from generator.fingerprints import _file_digest, _templates_digest
+    from generator.output.fingerprints import _file_digest, _templates_digest
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
                                   request.overrides, sorted(request.formats), policy)).encode())

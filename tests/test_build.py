@@ -213,7 +213,7 @@ def test_digests_of_large_files_kept_in_the_user_cache_follow_the_files(tmp_path
     import json
     import os
 
-    from generator import fingerprints
+    from generator.output import fingerprints
 
     def fresh_process():
         fingerprints._stored_digests.cache_clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.codes import CODES
+from generator.diagnostics.codes import CODES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 _EMITTED = re.compile(r'"([A-Z][A-Z0-9]{1,4}[0-9]{3})"')

@@ -6,9 +6,9 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from generator import references
 from generator.checks.references import text_span
-from generator.counting import SelectorError, count, mix_count
+from generator.derived import references
+from generator.derived.counting import SelectorError, count, mix_count
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from generator.derived.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
+from generator.derived.adjacency import neighbours
 from generator.diagnostics import Diagnostic, make
-from generator.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
-from generator.adjacency import neighbours
 from generator.model import Game, where
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator import counting, references
+from generator.derived import counting
+
 from generator.checks.identifiers import kind_word
 from generator.checks.links import did_you_mean
+from generator.derived import references
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
 from generator.model.texts import SourceText

@@ -7,8 +7,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterator, NamedTuple
 
-from generator import references
 from generator.checks.references import text_span
+from generator.derived import references
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, Translation, where
 from generator.model.texts import SourceText

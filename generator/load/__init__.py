@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.folders import content_files, translation_files
+from generator.load.folders import content_files, translation_files
 from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
 from generator.model import Game, Translation

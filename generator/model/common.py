@@ -5,7 +5,7 @@ import re
 from typing import Annotated, Any, ClassVar, Union, get_args
 
 from generator import shapes
-from generator.dimensions import parse_length
+from generator.model.dimensions import parse_length
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

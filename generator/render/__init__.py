@@ -13,12 +13,12 @@ if TYPE_CHECKING:
     from generator.render.context import Rendered, RenderRequest
 
 _WHERE = {  # component → (module in generator.render, function)
-    "counters": ("counters", "render_counters"),
-    "cards": ("cards", "render_cards"),
-    "map": ("maps", "render_map"),
-    "rules": ("rulebook", "render_rules"),
-    "html": ("rulebook", "render_living_rules"),
-    "aids": ("rulebook", "render_aids"),
+    "counters": ("sheets.counters", "render_counters"),
+    "cards": ("sheets.cards", "render_cards"),
+    "map": ("maps.renderer", "render_map"),
+    "rules": ("book.rulebook", "render_rules"),
+    "html": ("book.rulebook", "render_living_rules"),
+    "aids": ("book.rulebook", "render_aids"),
 }
 
 
@@ -38,7 +38,7 @@ def preload(components) -> None:
     modules = {_WHERE[name][0] for name in components if name in _WHERE}
     for module in sorted(modules):
         importlib.import_module(f"generator.render.{module}")
-    if modules & {"counters", "cards"}:
-        importlib.import_module("generator.render.pdf_canvas")     # sheets import it only when printing
-    if modules & {"rulebook"}:
+    if modules & {"sheets.counters", "sheets.cards"}:
+        importlib.import_module("generator.render.paper.pdf_canvas")     # sheets import it only when printing
+    if modules & {"book.rulebook"}:
         importlib.import_module("weasyprint")

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
-from generator.render.profiles import PrintProfile
+from generator.render.paper.profiles import PrintProfile
 
 
 class RenderRequest(NamedTuple):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from generator.counting import SelectorError, count, value
+from generator.derived.counting import SelectorError, count, value
+from generator.derived.numbering import Numbered, section_numbers
+from generator.derived.references import find_tokens
 from generator.model import Game
 from generator.model.common import Unknown
-from generator.numbering import Numbered, section_numbers
-from generator.references import find_tokens
 
 PLACEHOLDER = "?"
 
@@ -88,21 +88,8 @@ class Edition:
         icon = self.game.get("icon", icon_id)
         if icon is None:
             return None, icon_id
-        from generator.render.images import image_problem
+        from generator.render.draw.images import image_problem
 
         path = self.game.folder / icon.file if icon.file else None
         usable = path is not None and image_problem(path) is None
         return (path if usable else None), self.name("icon", icon_id)
-
-    def small_table(self, table_id: str):
-        """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
-        such table. Rows the rulebook does not give print as one visible placeholder row with the reason."""
-        from generator.render.table_view import table_view   # the one reading of a table's rows and words
-
-        table = self.game.get("table", table_id)
-        if table is None:
-            return None
-        view = table_view(self, table, {})
-        if view.unknown:
-            return view.title, [(PLACEHOLDER, view.unknown)]
-        return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]

@@ -59,3 +59,15 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
         note = e.text(f"{key}.note", table.note)
         view.note = prose.html(note, f"table-{table.id}") if prose is not None else e.plain(note)
     return view
+
+
+def small_table(edition: Edition, table_id: str):
+    """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
+    such table. Rows the rulebook does not give print as one visible placeholder row with the reason."""
+    table = edition.game.get("table", table_id)
+    if table is None:
+        return None
+    view = table_view(edition, table, {})
+    if view.unknown:
+        return view.title, [(PLACEHOLDER, view.unknown)]
+    return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]

@@ -62,7 +62,7 @@ def test_init_starts_a_file_where_everything_is_missing(write_game, run_cli):
 
 
 def test_written_translation_files_read_back_as_text_even_when_values_look_like_numbers(tmp_path):
-    from generator.i18n_files import _write
+    from generator.i18n.files import _write
     from generator.load.yaml_nodes import load_file
 
     values = {"a": "439214e700", "b": "no", "c": "0507", "d": "1:30", "e": "line one\nline two\n", "f": "Área 1"}

@@ -2,12 +2,12 @@
 
 import pytest
 
-from generator.render import fonts
+from generator.render.draw import fonts
 
 
 @pytest.mark.parametrize("role", sorted(fonts.FONTS))
 def test_metrics_file_equals_the_font(role):
-    assert fonts.metrics_file(role).exists(), "run python3 -m generator.render.fonts"
+    assert fonts.metrics_file(role).exists(), "run python3 -m generator.render.draw.fonts"
     recorded, measured = fonts.metrics(role), fonts.measured_metrics(role)
     assert recorded.widths == measured.widths
     assert recorded.default_width == measured.default_width
@@ -52,7 +52,7 @@ def _pdf_printed_with(font) -> bytes:
 def test_a_font_read_from_the_cache_prints_the_same_bytes(tmp_path, monkeypatch):
     from reportlab.pdfbase import ttfonts
 
-    from generator.render import font_cache
+    from generator.render.draw import font_cache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     parsed = font_cache.parsed_font("Cache-test", fonts.font_file("sans-bold"))
@@ -66,7 +66,7 @@ def test_a_font_read_from_the_cache_prints_the_same_bytes(tmp_path, monkeypatch)
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
 def test_a_damaged_cache_entry_is_parsed_again_and_replaced(tmp_path, monkeypatch, damage):
-    from generator.render import font_cache
+    from generator.render.draw import font_cache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     fresh = font_cache.parsed_font("Cache-test", fonts.font_file("sans"))
@@ -79,7 +79,7 @@ def test_a_damaged_cache_entry_is_parsed_again_and_replaced(tmp_path, monkeypatc
 
 
 def test_no_writable_cache_folder_only_means_parsing(tmp_path, monkeypatch):
-    from generator.render import font_cache
+    from generator.render.draw import font_cache
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")

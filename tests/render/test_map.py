@@ -15,8 +15,8 @@ import resvg_py
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.adjacency import neighbours
-from generator.inventory import inventory
+from generator.derived.adjacency import neighbours
+from generator.derived.inventory import inventory
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
@@ -197,7 +197,7 @@ def test_an_unusable_artwork_is_reported_at_its_line_and_no_map_with_a_hole_is_w
 
 def test_a_schematic_map_is_laid_out_the_same_whatever_the_hash_seed():
     # Sets of place ids iterate in an order that changes with PYTHONHASHSEED; the layout must not follow it.
-    script = ("from generator.render.map_geometry import tidy_schematic\n"
+    script = ("from generator.render.maps.geometry import tidy_schematic\n"
               "ids = [f'place-{n}' for n in range(14)]\n"
               "edges = {(ids[n], ids[(n * 5 + 3) % 14]) for n in range(14)} | {(ids[0], ids[7])}\n"
               "print(sorted(tidy_schematic(ids, edges, 400.0, 300.0, 10.0, (30.0, 12.0)).items()))\n")

@@ -11,10 +11,10 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
+from generator.derived.numbering import section_numbers
+from generator.derived.references import find_tokens
 from generator.load import load_game
-from generator.numbering import section_numbers
 from generator.pipeline import BuildRequest, build
-from generator.references import find_tokens
 
 from .pdf_reading import fonts
 

@@ -31,8 +31,8 @@ from generator.model.common import model_in
 from generator.model.content import ContentFile
 from generator.model.translations import TranslationFile
 from generator.pipeline import game_folders
-from generator.render.layouts import Layout
-from generator.render.profiles import PrintProfile
+from generator.render.paper.profiles import PrintProfile
+from generator.render.sheets.layouts import Layout
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 POOL = [None, True, False, 0, -1, 3, 2.5, 7.0, 1e309, "", "3", "-2", "2.5", "x", "Big_Id", "0.5in", "12,7mm", "5-6",

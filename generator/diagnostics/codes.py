@@ -1,0 +1,143 @@
+"""Every diagnostic code Imprenta can emit: its name, default severity and help text."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.diagnostics.severity import Severity
+
+
+class Code(NamedTuple):
+    code: str
+    name: str
+    severity: str
+    title: str
+    help: str = ""
+    on_by_default: bool = True     # off: reported only when --select names it (flake8's default ignore)
+
+    def severity_value(self):
+        return Severity[self.severity.upper()]
+
+
+_TABLE = (
+    # Loading: the file cannot be read as safe YAML within bounds.
+    Code("YML001", "yaml-syntax", "error", "the file is not valid YAML",
+         "The position is the one the YAML parser gives; the mistake is often on the line before."),
+    Code("YML002", "unreadable-file", "error", "the file cannot be read",
+         "Check that it exists, is readable, and is UTF-8 text."),
+    Code("YML003", "duplicate-key", "error", "a mapping has the same key twice",
+         "YAML would silently keep the last value; Imprenta refuses both."),
+    Code("YML004", "document-too-large", "error", "the document expands beyond the size limit",
+         "Aliases (`*name`) are expanded when loaded; a document that expands past the limit is refused."),
+    Code("YML005", "nesting-too-deep", "error", "the document nests deeper than the limit"),
+    Code("YML006", "bad-scalar", "error", "a value cannot be read"),
+    Code("YML007", "not-a-mapping", "error", "the top of a content file must be a mapping"),
+    Code("YML008", "ambiguous-scalar", "warning", "an unquoted value that YAML 1.1 tools read differently",
+         "Imprenta reads YAML 1.2 (`no` is text, `1:30` is text); other tools read `no` as false. Quote it."),
+    Code("YML009", "control-character", "error", "a string holds a control character",
+         "Control characters cannot be printed and make invalid SVG and XML."),
+    # Shape: the data does not have the declared shape.
+    Code("SCH001", "unknown-key", "error", "a key that the format does not define"),
+    Code("SCH002", "wrong-type", "error", "a value of the wrong type"),
+    Code("SCH003", "missing-key", "error", "a required key is missing"),
+    Code("SCH004", "bad-value", "error", "a value outside the allowed ones"),
+    Code("SCH005", "bad-id", "error", "an id that is not kebab-case",
+         "Ids use lowercase ASCII letters, digits and single hyphens: `activate-area`, `0507`."),
+    Code("SCH006", "bad-dimension", "error", "a length that cannot be read",
+         "Write millimetres as a number, or a string with a unit: \"0.5in\", \"12.7mm\", \"1.2cm\", \"36pt\"."),
+    Code("SCH007", "bad-dice", "error", "a dice expression that cannot be read",
+         "Write NdM (1d6, 2d6, 1d10), d66, or none."),
+    Code("SCH008", "bad-range", "error", "a roll or key range that cannot be read",
+         "Write a number (7) or a range with the low end first (5-6)."),
+    Code("SCH009", "bad-color", "error", "a colour that cannot be read",
+         "Write \"#rrggbb\", a palette name, or {cmyk: [c, m, y, k]} in percent."),
+    Code("SCH010", "bad-game-manifest", "error", "the game manifest is missing or given twice"),
+    Code("SCH011", "path-outside-game", "error", "a file path that leaves the game folder",
+         "Image, font and art paths are relative to the game folder and must stay inside it."),
+    Code("SCH012", "policy-without-reason", "error", "a check is ignored without a reason"),
+    # Identity and references.
+    Code("ID001", "duplicate-id", "error", "an id defined twice within its kind"),
+    Code("REF001", "unknown-target", "error", "a reference to an id that does not exist"),
+    Code("REF002", "unknown-reference-kind", "error", "a reference token of an unknown kind"),
+    Code("REF003", "malformed-reference", "error", "a reference token that cannot be read",
+         "Tokens read {kind:target} or {kind:target|shown text}. In folded or quoted scalars the "
+         "position is the start of the scalar; use `|` block scalars for exact lines."),
+    Code("REF004", "bad-count-selector", "error", "a {count:…} or {value:…} selector that selects nothing"),
+    Code("REF005", "unreferenced-section", "note", "a section that no other text refers to",
+         "Reported only when selected (`--select REF005`): a review aid, since most sections are read in "
+         "order rather than looked up.", on_by_default=False),
+    Code("REF006", "unknown-link", "error", "a data field names an id that does not exist"),
+    Code("REF007", "unused-table", "warning", "a table that no text refers to"),
+    Code("REF008", "unused-term", "warning", "a glossary term that no text refers to"),
+    # Tables.
+    Code("TBL001", "table-gap", "error", "a die roll that no row covers"),
+    Code("TBL002", "table-overlap", "error", "a die roll that two rows cover"),
+    Code("TBL003", "roll-outside-dice", "error", "a row for a roll the dice cannot make"),
+    Code("TBL004", "out-of-range-unstated", "error",
+         "modifiers can move a roll past the printed rows and the table does not say how to read it",
+         "Add `out_of_range: clamp`, or rows for the modified rolls (`out_of_range: rows`)."),
+    Code("TBL005", "row-width", "error", "a row with a different number of results than the table has columns"),
+    Code("TBL006", "undefined-result-code", "error", "a result code that the legend does not define"),
+    Code("TBL007", "unused-legend-code", "warning", "a legend code that no cell uses"),
+    Code("TBL008", "column-sequence", "error", "column headers that are not an ordered, gap-free sequence"),
+    Code("TBL009", "column-extremes-unstated", "error",
+         "an odds or differential table does not say how values beyond its columns read",
+         "Add `below:` and `above:` texts to `columns`."),
+    Code("TBL010", "table-shape", "error", "a table mixes simple results and column results"),
+    # Counts and stated totals.
+    Code("CNT001", "mix-total", "error", "a mix's stated total differs from the sum of its parts"),
+    Code("CNT002", "deck-total", "error", "a deck's stated size differs from its cards"),
+    Code("CNT003", "force-total", "error", "an order-of-battle group's stated count differs from its pieces"),
+    Code("CNT004", "mix-shape", "error", "a mix must have either parts or a selection"),
+    Code("CNT005", "limit-exceeded", "warning", "more pieces of a kind than the faction's limit"),
+    Code("CNT006", "duplicate-card-number", "error", "two cards print the same number"),
+    Code("CNT007", "setup-overcommits", "error", "setup places more pieces than exist"),
+    Code("CNT008", "prose-count", "warning", "the prose states a number of pieces or cards the data does not have",
+         "Write the number as a {count:…} token so it follows the data."),
+    # Map.
+    Code("MAP001", "asymmetric-adjacency", "error", "A lists B as adjacent but B does not list A"),
+    Code("MAP002", "self-adjacency", "error", "a location lists itself as adjacent"),
+    Code("MAP003", "unreachable-location", "warning", "a location no other location connects to"),
+    Code("MAP004", "hex-outside-grid", "error", "a hex outside the map's grid"),
+    Code("MAP005", "missing-grid", "error", "hexes without a grid"),
+    Code("MAP006", "start-terrain", "error", "more pieces start in a terrain than may be there",
+         "The map's terrain_rules say which piece kinds may be in each terrain."),
+    # Translations.
+    Code("I18N001", "missing-translation", "warning", "a source text has no translation"),
+    Code("I18N002", "stale-translation", "warning", "the source text changed since it was translated",
+         "Update the translation, then run `imprenta i18n stamp` to record the new source."),
+    Code("I18N003", "broken-translation", "error", "a translation lost, added or changed a reference token",
+         "Reference tokens must survive translation: same kinds and targets (the |shown text may change)."),
+    Code("I18N004", "unstamped-translation", "warning", "a translation does not record which source it translates",
+         "Run `imprenta i18n stamp PATH --lang L` once the translation is checked."),
+    Code("I18N005", "orphan-translation", "warning", "a translation key that matches no source text"),
+    Code("I18N006", "number-mismatch", "warning", "a translation states numbers the source does not"),
+    Code("I18N007", "missing-language-file", "warning", "a declared language has no translation file"),
+    Code("I18N008", "undeclared-language", "error", "a translation file for a language the game does not declare"),
+    # Unknown facts.
+    Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
+         "The rulebook does not give it; the build prints a visible placeholder."),
+    # Rendering: what the data says does not fit the page it is printed on.
+    Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
+         "Shorten the text (or its translation), or give the layout element a smaller min_size."),
+    Code("LAY002", "missing-glyph", "error", "a character the font cannot print",
+         "The PDF would show a blank in its place; use another character or a font that has it."),
+    Code("LAY003", "bad-layout", "error", "a layout file that cannot be used"),
+    Code("LAY004", "missing-image", "error", "an image that cannot be printed; the output that needs it is not "
+         "written (a sheet with a hole in it is worse than none)",
+         "Give a readable PNG or JPEG inside the game folder, of at most 40 million pixels."),
+    Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
+    Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
+    Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
+         "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
+    Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit"),
+    Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
+    # Problems outside content.
+    Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),
+    Code("CLI002", "not-a-game", "error", "the path is not a game folder"),
+)
+
+CODES: dict[str, Code] = {c.code: c for c in _TABLE}
+BY_NAME: dict[str, Code] = {c.name: c for c in _TABLE}
+
+assert len(CODES) == len(_TABLE) and len(BY_NAME) == len(_TABLE), "duplicate code or name"

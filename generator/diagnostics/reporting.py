@@ -1,0 +1,106 @@
+"""The one place that knows how diagnostics look: compiler-style text, JSON and SARIF."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Sequence
+
+from generator import __version__
+
+from generator.diagnostics import codes
+from generator.diagnostics import Diagnostic, Severity
+
+
+def as_text(diagnostics: Sequence[Diagnostic], show_source: bool = True) -> str:
+    lines = []
+    for d in diagnostics:
+        where = f"{d.span}: " if d.span else ""
+        lines.append(f"{where}{d.severity}[{d.code} {d.name}]: {d.message}")
+        if show_source and d.span:
+            source = _source_line(d.span.file, d.span.line)
+            if source is not None:
+                lines.append(f"    {source}")
+                lines.append("    " + " " * (_display_width(source[: d.span.column - 1])) + "^")
+        if d.hint:
+            lines.append(f"    hint: {d.hint}")
+        for note, span in d.related:
+            lines.append(f"    note: {span}: {note}")
+    return "\n".join(lines)
+
+
+def summary(diagnostics: Sequence[Diagnostic]) -> str:
+    counts = {severity: sum(1 for d in diagnostics if d.severity is severity) for severity in Severity}
+    words = [f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
+             f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}",
+             f"{counts[Severity.NOTE]} note{'s' * (counts[Severity.NOTE] != 1)}"]
+    return ", ".join(words)
+
+
+def as_json(diagnostics: Sequence[Diagnostic]) -> str:
+    return json.dumps([_record(d) for d in diagnostics], ensure_ascii=False, indent=2)
+
+
+def _record(d: Diagnostic) -> dict:
+    return {
+        "code": d.code,
+        "severity": str(d.severity),
+        "message": d.message,
+        "file": str(d.span.file) if d.span else None,
+        "line": d.span.line if d.span else None,
+        "column": d.span.column if d.span else None,
+        "hint": d.hint,
+    }
+
+
+def as_sarif(diagnostics: Sequence[Diagnostic]) -> str:
+    """SARIF 2.1.0, so CI systems annotate the offending lines."""
+    used = sorted({d.code for d in diagnostics})
+    rules = [{"id": code, "name": codes.CODES[code].name,
+              "shortDescription": {"text": codes.CODES[code].title},
+              **({"help": {"text": codes.CODES[code].help}} if codes.CODES[code].help else {}),
+              "defaultConfiguration": {"level": _sarif_level(codes.CODES[code].severity_value())}}
+             for code in used]
+    results = []
+    for d in diagnostics:
+        result = {"ruleId": d.code, "ruleIndex": used.index(d.code), "level": _sarif_level(d.severity),
+                  "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")}}
+        if d.span:
+            result["locations"] = [{"physicalLocation": {
+                "artifactLocation": {"uri": str(d.span.file)},
+                "region": {"startLine": d.span.line, "startColumn": d.span.column}}}]
+        if d.related:
+            result["relatedLocations"] = [{"id": index, "message": {"text": note}, "physicalLocation": {
+                "artifactLocation": {"uri": str(span.file)},
+                "region": {"startLine": span.line, "startColumn": span.column}}}
+                for index, (note, span) in enumerate(d.related)]
+        results.append(result)
+    log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+           "runs": [{"tool": {"driver": {"name": "imprenta", "version": __version__,
+                                         "informationUri": "https://example.invalid/imprenta", "rules": rules}},
+                     "results": results}]}
+    return json.dumps(log, ensure_ascii=False, indent=2)
+
+
+def _sarif_level(severity: Severity) -> str:
+    return {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}[severity]
+
+
+_line_cache: dict[str, list[str] | None] = {}
+
+
+def _source_line(file, line: int) -> str | None:
+    key = str(file)
+    if key not in _line_cache:
+        try:
+            _line_cache[key] = Path(key).read_text(encoding="utf-8-sig").splitlines()
+        except (OSError, UnicodeDecodeError):
+            _line_cache[key] = None
+    lines = _line_cache[key]
+    if not lines or not 0 < line <= len(lines):
+        return None
+    return lines[line - 1].expandtabs(1)
+
+
+def _display_width(text: str) -> int:
+    return len(text)

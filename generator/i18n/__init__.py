@@ -1,0 +1,1 @@
+"""Translators' files: starting, stamping and reporting on the overlays in `<game>/i18n/`."""

@@ -1,0 +1,116 @@
+"""Prose (CommonMark with pipe tables and `::: example` boxes) with its reference tokens, as HTML.
+
+Tokens are swapped for private-use placeholders before Markdown runs and for
+their HTML after, so Markdown never sees (nor mangles) them. A `{ref:…}`
+becomes a link to the section's anchor printing its computed number; the
+stylesheet adds the page with `target-counter`, so moving a section renumbers
+every reference without touching the prose.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+from markdown_it import MarkdownIt
+from markupsafe import Markup, escape
+from mdit_py_plugins.container import container_plugin
+
+from generator.derived.references import find_tokens
+from generator.render.edition import Edition
+
+BOXES = ("example", "note", "designer", "play-note")
+_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
+
+
+def _inside_game(source: str) -> bool:
+    """A relative path that stays inside the game folder: no scheme, no leading slash, no `..`."""
+    return bool(source) and ":" not in source and not source.startswith(("/", "\\")) and \
+        ".." not in source.replace("\\", "/").split("/")
+
+
+def section_anchor(section_id: str) -> str:
+    return f"sec-{section_id}"
+
+
+def _markdown() -> MarkdownIt:
+    parser = MarkdownIt("commonmark", {"breaks": True, "html": False, "typographer": False}).enable("table")
+    for name in BOXES:
+        parser.use(container_plugin, name=name)
+    return parser
+
+
+class Prose:
+    """Renders the prose of one edition; `document_id` is the book being typeset (for cross-book refs)."""
+
+    def __init__(self, edition: Edition, document_id: str | None = None, linkable: frozenset[str] = frozenset()):
+        self.edition = edition
+        self.document_id = document_id
+        self.linkable = linkable      # anchors present in the output being made
+        self.term_uses: dict[str, list[str]] = {}
+        self.refused: list[tuple[str, str]] = []  # (image source, owner) outside the game folder, left out
+        self._owner = ""
+
+    @cached_property
+    def _parser(self) -> MarkdownIt:
+        parser = _markdown()
+        default_image = parser.renderer.rules["image"]
+
+        def image(renderer, tokens, index, options, env):
+            source = tokens[index].attrGet("src") or ""
+            if not _inside_game(source):
+                self.refused.append((source, self._owner))
+                return f"[{escape(tokens[index].content)}]"
+            return default_image(tokens, index, options, env)
+
+        parser.add_render_rule("image", image)
+        return parser
+
+    def html(self, text: str, owner: str = "") -> Markup:
+        self._owner = owner
+        tokens, _ = find_tokens(text)
+        snippets, out, last = [], [], 0
+        for token in tokens:
+            out.append(text[last:token.start])
+            out.append(f"\ue000{len(snippets)}\ue001")
+            snippets.append(self._token(token.kind, token.target, token.label, owner))
+            last = token.end
+        out.append(text[last:])
+        rendered = self._parser.render("".join(out))
+        return Markup(_PLACEHOLDER.sub(lambda m: snippets[int(m.group(1))], rendered))
+
+    def inline(self, text: str, owner: str = "") -> Markup:
+        html = str(self.html(text, owner)).strip()
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            html = html[3:-4]
+        return Markup(html)
+
+    def _token(self, kind: str, target: str, label: str | None, owner: str) -> str:
+        e = self.edition
+        if kind == "ref":
+            numbered = e.numbers.get(target)
+            if numbered is None:
+                return str(escape(label or target))
+            shown = label or numbered.number or e.name("section", target, "title")
+            if numbered.document.id != self.document_id and len(e.game.documents) > 1 and not label:
+                book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
+                    e.text(f"document.{numbered.document.id}.title", numbered.document.title)
+                shown = f"{book} {shown}"
+            return self._link(section_anchor(target), shown, "ref")
+        if kind == "table":
+            return self._link(f"table-{target}", label or e.token_text(kind, target), "ref table-ref")
+        if kind == "term":
+            anchor = f"use-{target}-{owner}-{len(self.term_uses.get(target, []))}"
+            self.term_uses.setdefault(target, []).append(anchor)
+            shown = escape(label or e.token_text(kind, target))
+            if f"term-{target}" in self.linkable:
+                return f'<a class="term" id="{anchor}" href="#term-{target}">{shown}</a>'
+            return f'<span class="term" id="{anchor}">{shown}</span>'
+        if kind == "icon":
+            return f'<span class="icon">[{escape(label or e.token_text(kind, target))}]</span>'
+        return f'<span class="name {kind}">{escape(label or e.token_text(kind, target))}</span>'
+
+    def _link(self, anchor: str, shown: str, css: str) -> str:
+        if anchor not in self.linkable:
+            return f'<span class="{css} unlinked">{escape(shown)}</span>'
+        return f'<a class="{css}" href="#{anchor}">{escape(shown)}</a>'

@@ -1,0 +1,356 @@
+"""The rulebook (rules.pdf), the living rules (rules.html) and the player aids (aids.pdf).
+
+One context is built from the model (sections numbered, prose as HTML with its
+references, tables from the tables data, glossary) and given to the Jinja2
+templates; WeasyPrint typesets the print version, and the pages where each
+section landed go to the manifest.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
+
+from generator.derived.references import find_tokens
+from generator.diagnostics import make
+from generator.model.common import Unknown
+from generator.render.book.prose import Prose, section_anchor
+from generator.render.book.templating import environment
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.draw.colors import Palette
+from generator.render.draw.fonts import FONTS, font_file
+from generator.render.draw.primitives import BLACK
+from generator.render.edition import Edition
+from generator.render.table_view import table_view
+
+WORDS = {
+    "es": {"contents": "Índice", "tables": "Tablas", "glossary": "Glosario", "page": "pág.", "pages": "págs.",
+           "result": "Resultado", "key": "", "aids": "Ayuda de juego", "sequence": "Secuencia de juego",
+           "orders": "Hoja de órdenes", "order": "Orden", "notation": "Notación", "by": "Unidades", "cost": "Coste",
+           "unit": "Unidad", "where": "Provincia", "target": "Destino", "turn": "Turno", "player": "Jugador"},
+    "en": {"contents": "Contents", "tables": "Tables", "glossary": "Glossary", "page": "p.", "pages": "pp.",
+           "result": "Result", "key": "", "aids": "Player aid", "sequence": "Sequence of play",
+           "orders": "Order sheet", "order": "Order", "notation": "Notation", "by": "Units", "cost": "Cost",
+           "unit": "Unit", "where": "Province", "target": "Target", "turn": "Turn", "player": "Player"},
+}
+PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
+
+
+@dataclass
+class SectionView:
+    id: str
+    anchor: str
+    number: str
+    title: str
+    depth: int
+    level: int
+    body: Markup | str
+    box: str
+    sequence: bool
+    children: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DocumentView:
+    id: str
+    title: str
+    sections: list[SectionView]
+
+
+def words_for(language: str) -> dict:
+    return WORDS.get(language.split("-")[0], WORDS["en"])
+
+
+def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2) -> dict:
+    game = edition.game
+    e = edition
+    anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
+                        {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+    said = words_for(e.language)
+    documents = []
+    prose = None
+    for document in game.documents:
+        prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
+        sections = []
+        for _, section, ancestors in _walk(document):
+            body = e.text(f"section.{section.id}.body", section.body) if section.body is not None else ""
+            sections.append(SectionView(
+                section.id, section_anchor(section.id), e.numbers[section.id].number,
+                e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
+                prose.html(body, section.id) if body and not isinstance(section.body, Unknown) else "",
+                section.box, section.sequence, [child.id for child in section.sections]))
+        documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
+                                      sections))
+    prose = prose or Prose(e, None, anchors)
+    tables = [table_view(e, table, said, prose) for table in game.tables]
+    terms = []
+    for term in sorted(game.terms, key=lambda t: e.text(f"term.{t.id}.term", t.term).lower()):
+        definition = e.text(f"term.{term.id}.definition", term.definition) if term.definition is not None else ""
+        terms.append({"id": term.id, "term": e.text(f"term.{term.id}.term", term.term),
+                      "abbreviation": e.text(f"term.{term.id}.abbreviation", term.abbreviation)
+                      if term.abbreviation else "",
+                      "definition": prose.inline(definition, f"term-{term.id}") if definition else "",
+                      "uses": _first_use_per_section(prose.term_uses.get(term.id, []))})
+    manifest = game.manifest
+    return {
+        "game": {"title": e.text("game.title", manifest.title), "language": e.language,
+                 "subtitle": e.text("game.subtitle", manifest.subtitle) if manifest.subtitle else "",
+                 "author": ", ".join(name for credit in manifest.credits for name in credit.names),
+                 "credits": [{"role": e.text(f"game.credits.{i}.role", c.role), "names": c.names}
+                             for i, c in enumerate(manifest.credits)]},
+        "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,
+        "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
+        "fonts": _font_faces() if media == "print" else [],
+        "refused": prose.refused,
+    }
+
+
+def _same_uses(prose: Prose, document_id: str) -> Prose:
+    """A renderer for the next book that keeps counting term uses (one glossary for all books)."""
+    next_book = Prose(prose.edition, document_id, prose.linkable)
+    next_book.term_uses = prose.term_uses
+    return next_book
+
+
+def _walk(document):
+    def walk(sections, ancestors):
+        for section in sections:
+            yield document, section, ancestors
+            yield from walk(section.sections, ancestors + (section,))
+    yield from walk(document.sections, ())
+
+
+def _first_use_per_section(anchors: list[str]) -> list[str]:
+    seen, kept = set(), []
+    for anchor in anchors:
+        owner = anchor.rsplit("-", 1)[0]
+        if owner not in seen:
+            seen.add(owner)
+            kept.append(anchor)
+    return kept
+
+
+def _font_faces() -> list[dict]:
+    faces = []
+    for role, (_, family, weight, style) in FONTS.items():
+        faces.append({"family": "Imprenta Serif" if role.startswith("serif") else "Imprenta Sans",
+                      "url": font_file(role).as_uri(), "weight": weight, "style": style})
+    return faces
+
+
+def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
+    return environment(edition.game.folder).get_template(template).render(context)
+
+
+def _guarded(function):
+    """Renderers of Jinja2 templates: a broken template is a LAY005 at its line, not a traceback."""
+    import functools
+
+    from jinja2 import TemplateError
+
+    @functools.wraps(function)
+    def render(request: RenderRequest) -> Rendered:
+        try:
+            return function(request)
+        except TemplateError as error:
+            from generator.diagnostics import Span
+
+            frame_file, frame_line = _template_frame(error)
+            name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
+            line = getattr(error, "lineno", None) or frame_line
+            span = Span(_shown(name), line or 1, 1)
+            return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
+                                                        f"{error.message or error}", span,
+                                              "Fix the template; the output is not written.")], failed=True)
+    return render
+
+
+def _template_frame(error: Exception) -> tuple[str | None, int | None]:
+    """Jinja2 puts template frames in the traceback with the template's own file and line."""
+    import traceback
+
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if frame.filename.endswith(".j2"):
+            return frame.filename, frame.lineno
+    return None, None
+
+
+def _shown(name: str):
+    from pathlib import PurePosixPath
+
+    from generator.load.yaml_nodes import display_path
+
+    path = Path(name)
+    return display_path(path) if path.is_absolute() else PurePosixPath(name)
+
+
+def typeset(html: str, game_folder: Path):
+    """WeasyPrint's layout of the HTML, and the URLs it was refused.
+
+    Only files inside the game folder and Imprenta's templates can be read:
+    no network, no file elsewhere on the machine. SOURCE_DATE_EPOCH is pinned
+    so the PDF bytes are reproducible.
+    """
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    from weasyprint import HTML
+
+    fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
+    document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render()
+    return document, fetcher.refused     # a list that grows while the PDF is written (attachments): read it after
+
+
+def _confined_fetcher(roots: tuple[Path, ...]):
+    from urllib.parse import unquote, urlparse
+
+    from weasyprint.urls import URLFetcher
+
+    class ConfinedFetcher(URLFetcher):
+        def __init__(self):
+            super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
+            self.refused: list[str] = []
+
+        def fetch(self, url, headers=None):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            if url.startswith("file:"):
+                path = Path(unquote(urlparse(url).path)).resolve()
+                if path.is_file() and any(path.is_relative_to(root) for root in roots):
+                    return super().fetch(url, headers)
+            self.refused.append(url)
+            raise ValueError(f"Imprenta reads no file outside the game folder and no URL: {url}")
+
+    return ConfinedFetcher()
+
+
+def _refusals(refused: list, output: str, edition: Edition) -> Rendered:
+    """An output that lost a resource is not written: a PDF with a hole in it is worse than none.
+
+    `refused` holds URLs the typesetter was refused (from templates) and (source, owner) pairs from prose,
+    which are reported where the prose is written."""
+    found = []
+    for item in sorted(set(refused), key=str):
+        url, owner = item if isinstance(item, tuple) else (item, "")
+        found.append(make("OUT003", f"{output} ({edition.language}) refers to {url}, which Imprenta does not "
+                                    f"read; the output is not written", _prose_place(edition.game, owner),
+                          "Name files inside the game folder (e.g. images/ship.png); nothing is fetched from "
+                          "the network."))
+    return Rendered(diagnostics=found, failed=True)
+
+
+def _prose_place(game, owner: str):
+    """Where the prose of an owner (a section id, term-…, table-…) is written, if known."""
+    from generator.model import where
+
+    kind, field = ("section", "body")
+    if owner.startswith("term-"):
+        kind, field, owner = "term", "definition", owner[5:]
+    elif owner.startswith("table-"):
+        kind, field, owner = "table", "note", owner[6:]
+    shape = game.get(kind, owner) if owner else None
+    return where(shape, field) if shape is not None else None
+
+
+def section_pages(document, context: dict, output: str) -> list[dict]:
+    """Where each section starts: {"output", "id", "number", "title", "page"}."""
+    pages = {}
+    for index, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            pages.setdefault(anchor, index)
+    return [{"output": output, "id": s.id, "number": s.number, "title": s.title, "page": pages.get(s.anchor)}
+            for book in context["documents"] for s in book.sections]
+
+
+@_guarded
+def render_rules(request: RenderRequest) -> Rendered:
+    edition = request.edition
+    if not edition.game.documents:
+        return Rendered()
+    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
+    rendered, document = _pdf(edition, render_html(edition, context), context, "rules.pdf")
+    if document is not None:
+        rendered.placements = section_pages(document, context, "rules.pdf")
+    return rendered
+
+
+@_guarded
+def render_living_rules(request: RenderRequest) -> Rendered:
+    edition = request.edition
+    rendered = Rendered()
+    if not edition.game.documents:
+        return rendered
+    context = rulebook_context(edition, "screen", request.profile.paper, columns=1)
+    if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
+        return _refusals(context["refused"], "rules.html", edition)
+    html = render_html(edition, context)
+    rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
+    return rendered
+
+
+@_guarded
+def render_aids(request: RenderRequest) -> Rendered:
+    """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
+    edition = request.edition
+    if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
+        return Rendered()
+    context = rulebook_context(edition, "print", request.profile.paper)
+    context["sequences"] = [
+        {"title": section.title, "steps": [_step(book, child) for child in section.children]}
+        for book in context["documents"] for section in book.sections if section.sequence]
+    context["order_sheets"] = _order_sheets(edition, context)
+    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf")[0]
+
+
+def _pdf(edition: Edition, html: str, context: dict, output: str):
+    """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
+    or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
+    document, refused = typeset(html, edition.game.folder)
+    pdf = document.write_pdf()
+    if refused or context["refused"]:
+        return _refusals(refused + context["refused"], output, edition), None
+    kind = output.replace(".pdf", "-pdf")
+    return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
+
+
+def _order_sheets(edition: Edition, context: dict) -> list[dict]:
+    """One order sheet per faction when the game has orders (actions): the orders with their notation and
+    the units that may give them, the tables the orders name (costs), and ruled lines to write orders on."""
+    game = edition.game
+    if not game.actions:
+        return []
+    e = edition
+    orders = []
+    named_tables = []
+    for action in game.actions:
+        by = ", ".join(e.name("piece_kind", kind) for kind in action.by)
+        cost = "" if action.cost is None else ("?" if isinstance(action.cost, Unknown) else str(action.cost))
+        orders.append({"name": e.text(f"action.{action.id}.name", action.name),
+                       "notation": e.text(f"action.{action.id}.notation", action.notation) if action.notation else "",
+                       "by": by, "cost": cost})
+        if isinstance(action.text, str):
+            named_tables += [t.target for t in find_tokens(action.text)[0] if t.kind == "table"]
+    tables = [table for table in context["tables"] if table.id in named_tables]
+    palette = Palette(game)
+    return [{"faction": e.name("faction", faction.id), "faction_id": faction.id,
+             "color": (palette.ink(faction.color) or BLACK).hex(), "orders": orders, "tables": tables,
+             "lines": max(8, 30 - len(orders) - sum(len(t.rows) for t in tables))}   # what is left of one page
+            for faction in game.factions]
+
+
+def _step(book: DocumentView, section_id: str) -> dict:
+    section = next(s for s in book.sections if s.id == section_id)
+    return {"number": section.number, "title": section.title, "summary": _first_sentence(section.body)}
+
+
+def _first_sentence(body) -> Markup | str:
+    """The first sentence of a step's prose, as a reminder on the aid (the rulebook holds the rest)."""
+    import html
+    import re
+
+    text = html.unescape(re.sub(r"<[^>]+>", "", str(body))).strip()
+    if not text:
+        return ""
+    end = re.search(r"[.:;](\s|$)", text)
+    return text[: end.start() + 1] if end else text

@@ -1,0 +1,1 @@
+"""The drawing model and its back-ends: plain shapes in millimetres, the PDF canvas, SVG, fonts, colours, text fitting."""

@@ -1,0 +1,75 @@
+"""One face as a standalone SVG (svgwrite), from the same shapes the PDF is drawn from."""
+
+from __future__ import annotations
+
+import base64
+
+import svgwrite
+
+from generator.render.draw.fonts import svg_font
+from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
+
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+PT = 25.4 / 72
+
+
+def face_svg(face: Face, title: str) -> str:
+    drawing = svgwrite.Drawing(size=(f"{face.width:.3f}mm", f"{face.height:.3f}mm"),
+                               viewBox=f"0 0 {face.width:.3f} {face.height:.3f}", profile="full", debug=False)
+    drawing.set_desc(title=title)
+    _add_all(drawing, drawing, face.shapes)
+    return drawing.tostring()
+
+
+def _add_all(drawing, parent, shapes) -> None:
+    for shape in shapes:
+        if isinstance(shape, Group):
+            attributes = {"id": shape.id} if shape.id else {}
+            if shape.css_class:
+                attributes["class_"] = shape.css_class
+            group = drawing.g(**attributes)
+            if shape.title:
+                group.set_desc(title=shape.title)
+            _add_all(drawing, group, shape.shapes)
+            parent.add(group)
+            continue
+        element = _element(drawing, shape)
+        if element is not None:
+            parent.add(element)
+
+
+def _paint(shape) -> dict:
+    attributes = {"fill": _color(shape.fill) if shape.fill is not None else "none"}
+    if getattr(shape, "stroke", None) is not None:
+        attributes["stroke"] = _color(shape.stroke)
+        attributes["stroke_width"] = f"{max(shape.stroke_width, 0.05):.3f}"
+    return attributes
+
+
+def _color(ink: Ink) -> str:
+    return ink.hex()
+
+
+def _element(drawing, shape):
+    if isinstance(shape, Rect):
+        extra = {"rx": f"{shape.radius:.3f}"} if shape.radius else {}
+        return drawing.rect((f"{shape.x:.3f}", f"{shape.y:.3f}"), (f"{shape.w:.3f}", f"{shape.h:.3f}"),
+                            **extra, **_paint(shape))
+    if isinstance(shape, Ellipse):
+        return drawing.ellipse((f"{shape.cx:.3f}", f"{shape.cy:.3f}"), (f"{shape.rx:.3f}", f"{shape.ry:.3f}"),
+                               **_paint(shape))
+    if isinstance(shape, Polyline):
+        points = [(round(x, 3), round(y, 3)) for x, y in shape.points]
+        maker = drawing.polygon if shape.closed else drawing.polyline
+        return maker(points, **_paint(shape))
+    if isinstance(shape, Text):
+        family, weight, style, stretch = svg_font(shape.font)
+        return drawing.text(shape.text, insert=(f"{shape.x:.3f}", f"{shape.y:.3f}"), fill=_color(shape.fill),
+                            font_family=family, font_weight=weight, font_style=style, font_stretch=stretch,
+                            font_size=f"{shape.size * PT:.3f}", text_anchor=_ANCHOR[shape.anchor])
+    if isinstance(shape, Image):
+        kind = "png" if shape.path.suffix.lower() == ".png" else "jpeg"
+        data = base64.b64encode(shape.path.read_bytes()).decode("ascii")
+        return drawing.image(f"data:image/{kind};base64,{data}", insert=(shape.x, shape.y),
+                             size=(shape.w, shape.h))
+    return None

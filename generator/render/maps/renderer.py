@@ -1,0 +1,49 @@
+"""The map renderer: map.svg (one element per location, hex, track and box), map.pdf at full size,
+and map-tiles.pdf for printing at home."""
+
+from __future__ import annotations
+
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.maps.drawing import draw_map
+from generator.render.maps.tiles import tiled_pdf
+from generator.render.paper.imposition import Placement
+from generator.render.paper.pdf_canvas import SheetWriter
+from generator.render.wording import words
+
+TILE_OVERLAP = 12.0
+
+
+def render_map(request: RenderRequest) -> Rendered:
+    edition, profile = request.edition, request.profile
+    game = edition.game
+    rendered = Rendered()
+    if game.map is None or not (game.locations or game.map.grid):
+        return rendered
+    drawing = draw_map(edition)
+    rendered.diagnostics.extend(drawing.problems)
+    if drawing.problems:
+        rendered.failed = True          # never a map with a hole in it
+        return rendered
+    face = drawing.face
+    said = words(edition.language)
+    title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
+    if "svg" in request.formats:
+        from generator.render.draw.svg_export import face_svg
+
+        rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))
+    if "pdf" in request.formats:
+        writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, "", said["map"],
+                             trim=(face.width, face.height))
+        writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
+                                           (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
+        writer.finish_page([], "", None, "")
+        rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", 1))
+        pdf, found, left, top = tiled_pdf(face, profile, title, said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"),
+                                          TILE_OVERLAP)
+        rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", len(found) + 1))
+        rendered.placements.extend(
+            {"output": "map-tiles.pdf", "tile": tile.name, "page": index + 2, "map_x_mm": round(tile.x, 3),
+             "map_y_mm": round(tile.y, 3), "w_mm": round(tile.w, 3), "h_mm": round(tile.h, 3),
+             "x_mm": round(left, 3), "y_mm": round(top - tile.h, 3)}
+            for index, tile in enumerate(found))
+    return rendered

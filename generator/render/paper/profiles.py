@@ -1,0 +1,82 @@
+"""Print profiles: the paper, margins, bleed, marks and duplex habits of one way of printing.
+
+`home` and `press` ship in templates/profiles/; a user writes their own
+printer's file (usually `extends: home` plus the `back_offset` measured with
+`imprenta calibrate`) and passes its path to `--profile`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from generator.diagnostics import Diagnostic, make
+from generator.model.common import Shape
+from generator.model.dimensions import PAPER_SIZES
+from generator.render.templates import find
+from generator.shapes import Field
+
+
+class ComponentSettings(Shape):
+    gutter: float = Field(0.0, ge=0, le=50, description="Space between pieces on a sheet, in mm.")
+
+
+class PrintProfile(Shape):
+    name: str = "home"
+    extends: str | None = None
+    paper: str = Field("a4", description="a4, letter, a3, tabloid…")
+    landscape: bool = False
+    margin: float = Field(8.0, ge=0, le=60, description="Unprinted edge of the sheet, in mm.")
+    bleed: float = Field(0.0, ge=0, le=10, description="How far colour runs past the cut, in mm.")
+    slug: float = Field(0.0, ge=0, le=30, description="Room around the trimmed sheet for crop marks (press).")
+    crop_marks: bool = False
+    cut_marks: bool = True
+    backs: Literal["duplex", "fold", "none"] = "duplex"
+    flip: Literal["long", "short"] = "long"
+    back_offset: tuple[float, float] = Field((0.0, 0.0), description="Shift of the backs (x right, y up), mm.")
+    back_bleed: float = Field(0.0, ge=0, le=5, description="Extra bleed on backs only, for printers that "
+                                                            "register badly.")
+    ruler: float = Field(50.0, ge=0, le=200, description="Length of the printed scale check, mm (0: none).")
+    dpi: int = Field(300, ge=36, le=1200, description="Resolution of the PNG images.")
+    rules_columns: Literal[1, 2] = Field(2, description="Columns of the rulebook's text pages.")
+    counters: ComponentSettings = Field(default_factory=ComponentSettings)
+    cards: ComponentSettings = Field(default_factory=lambda: ComponentSettings(gutter=3.0))
+
+    def sheet_size(self) -> tuple[float, float]:
+        width, height = PAPER_SIZES[self.paper]
+        return (height, width) if self.landscape else (width, height)
+
+
+def load_profile(name_or_path: str, game_folder: Path | None = None,
+                 overrides: dict | None = None) -> tuple[PrintProfile | None, list[Diagnostic]]:
+    """A shipped profile by name, or a profile file by path; command-line overrides applied last."""
+    from generator.load.validation import validate
+    from generator.load.yaml_nodes import load_file
+
+    diagnostics: list[Diagnostic] = []
+    chain: list[dict] = []
+    current, seen = name_or_path, set()
+    while current is not None:
+        path = Path(current) if current.endswith((".yaml", ".yml")) else find(f"profiles/{current}.yaml",
+                                                                              game_folder)
+        if path is None or not path.is_file() or current in seen:
+            diagnostics.append(make("CLI001", f"no print profile '{current}' (shipped: home, press; or a "
+                                    f"path to a .yaml file)", None))
+            return None, diagnostics
+        seen.add(current)
+        document, found = load_file(path)
+        diagnostics.extend(found)
+        if document is None:
+            return None, diagnostics
+        _, found = validate(PrintProfile, document, ())
+        if found:
+            return None, diagnostics + found
+        chain.append(dict(document.data))
+        current = document.data.get("extends")
+    merged: dict = {}
+    for data in reversed(chain):
+        merged.update({key: value for key, value in data.items() if key != "extends"})
+    merged.update({key: value for key, value in (overrides or {}).items() if value is not None})
+    if merged.get("paper", "a4") not in PAPER_SIZES:
+        return None, [make("CLI001", f"unknown paper '{merged['paper']}'; known: {', '.join(PAPER_SIZES)}", None)]
+    return PrintProfile.model_validate(merged), diagnostics

@@ -1,0 +1,128 @@
+"""Card decks: fronts from each card type's layout, one back per deck, imposed on sheets like counters."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from generator.model.cards import Card, CardType, Deck
+from generator.model.common import Unknown
+from generator.model.dimensions import CARD_SIZES
+from generator.model.pieces import Size
+from generator.render.context import Rendered, RenderRequest
+from generator.render.draw.colors import Palette
+from generator.render.draw.rich_text import fit_rich
+from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
+from generator.render.sheets.layouts import LayoutLibrary
+from generator.render.sheets.printing import SheetItem, sheet_outputs
+from generator.render.table_view import small_table
+from generator.render.templates import find
+
+
+
+def render_cards(request: RenderRequest) -> Rendered:
+    return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter)
+
+
+def card_faces(edition: Edition) -> FaceSet:
+    """Every card front and one back per deck (the checker uses this to find overflows)."""
+    game = edition.game
+    result = FaceSet()
+    layouts = LayoutLibrary("cards", game.folder)
+    palette = Palette(game)
+    faces, items = result.faces, result.items
+    helpers = _Helpers(edition)
+    for card in game.cards:
+        deck = game.get("deck", card.deck)
+        if deck is None or card.copies == 0:
+            continue
+        card_type = game.get("card_type", card.card_type or deck.card_type or "")
+        layout = layouts.get(_layout_name(card_type, game.folder), card)
+        if layout is None or layout.front is None:
+            continue
+        width, height = _size(deck)
+        scale = width / layout.design_width
+        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette)
+        faces[f"{card.id}-front"] = drawn.face
+        result.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, card))
+        back_key = f"{deck.id}-back"
+        if back_key not in faces:
+            back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
+                             palette)
+            faces[back_key] = back.face
+            result.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
+        for copy in range(1, card.copies + 1):
+            items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
+    result.diagnostics.extend(layouts.diagnostics)
+    return result
+
+
+def _layout_name(card_type: CardType | None, game_folder) -> str:
+    if card_type is None:
+        return "card"
+    if card_type.layout:
+        return card_type.layout
+    return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
+
+
+def _size(deck: Deck) -> tuple[float, float]:
+    width, height = (deck.size.width, deck.size.height) if isinstance(deck.size, Size) else CARD_SIZES[deck.size]
+    return (height, width) if deck.orientation == "landscape" else (width, height)
+
+
+class _Helpers:
+    """The words, colours and callbacks of one card face, in the edition's language."""
+
+    def __init__(self, edition: Edition):
+        self.edition = edition
+        self.game = edition.game
+
+    def front(self, card: Card, deck: Deck, card_type: CardType | None) -> FaceInputs:
+        e = self.edition
+        fields = {
+            "title": e.text(f"card.{card.id}.title", card.title),
+            "text": e.text(f"card.{card.id}.text", card.text),
+            "flavor": e.plain(e.text(f"card.{card.id}.flavor", card.flavor)),
+            "number": str(card.number) if card.number is not None else "",
+            "deck": e.name("deck", deck.id),
+            "type": e.name("card_type", card_type.id) if card_type else "",
+            "faction": e.name("faction", deck.faction) if deck.faction else "",
+            "game": e.text("game.title", self.game.manifest.title),
+        }
+        for name, value in card.fields.items():
+            fields[f"field:{name}"] = _shown(value, e, f"card.{card.id}.fields.{name}")
+        faction = self.game.get("faction", deck.faction) if deck.faction else None
+        deck_color = deck.back.color if deck.back and deck.back.color else None
+        color = (card_type.color if card_type and card_type.color else None) or deck_color or \
+            (faction.color if faction else None)
+        image = self.game.folder / card.image if card.image else None
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e))
+
+    def back(self, deck: Deck, card_type: CardType | None) -> FaceInputs:
+        e = self.edition
+        back = deck.back
+        title = e.text(f"deck.{deck.id}.back.title", back.title) if back and back.title else e.name("deck", deck.id)
+        fields = {"title": title, "deck": e.name("deck", deck.id), "game": e.text("game.title",
+                                                                                  self.game.manifest.title)}
+        faction = self.game.get("faction", deck.faction) if deck.faction else None
+        color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
+            (faction.color if faction else None)
+        image = self.game.folder / back.image if back and back.image else None
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e))
+
+    def _rich(self, element, text, box, size, min_size, ink):
+        family = element.font.split("-")[0]
+        return fit_rich(text, self.edition, family, size, min_size, box, ink, align=element.align,
+                        valign=element.valign)
+
+
+def _shown(value, edition: Edition, key: str) -> str:
+    if isinstance(value, Unknown):
+        return PLACEHOLDER
+    if value is True:
+        return "yes"
+    if value is False or value is None:
+        return ""
+    if isinstance(value, str):
+        return edition.text(key, value)
+    return str(value)

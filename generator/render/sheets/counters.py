@@ -1,0 +1,106 @@
+"""Counter sheets: every counter's sides drawn from its kind's layout, imposed, and written as PDF, SVG and PNG."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from generator.model.common import Unknown
+from generator.model.pieces import Piece, PieceKind, PieceSide, Size
+from generator.render.context import Rendered, RenderRequest
+from generator.render.draw.colors import Palette
+from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
+from generator.render.sheets.layouts import LayoutLibrary
+from generator.render.sheets.printing import SheetItem, sheet_outputs
+from generator.render.table_view import small_table
+
+_MARKER_SYMBOLS = {"marker", "chit", "none"}
+
+
+def render_counters(request: RenderRequest) -> Rendered:
+    return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
+                         svg=True)
+
+
+def counter_faces(edition: Edition) -> FaceSet:
+    """Both sides of every counter drawn from its kind's layout (the checker uses this to find overflows)."""
+    game = edition.game
+    result = FaceSet()
+    layouts = LayoutLibrary("counters", game.folder)
+    palette = Palette(game)
+    faces, items = result.faces, result.items
+    for piece in game.pieces:
+        kind = game.get("piece_kind", piece.kind)
+        if kind is None or piece.copies == 0:
+            continue
+        layout = layouts.get(_layout_name(kind), kind)
+        if layout is None or layout.front is None:
+            continue
+        width, height = _size(kind)
+        scale = width / layout.design_width
+        sides = [("front", piece.front, layout.front)]
+        if piece.back is not None:
+            sides.append(("back", piece.back, layout.back or layout.front))
+        for side_name, side, face_layout in sides:
+            drawn = draw_face(face_layout, _inputs(edition, piece, kind, side_name, side), width, height, scale,
+                              palette, kind.shape == "round")
+            faces[f"{piece.id}-{side_name}"] = drawn.face
+            result.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
+                                                    edition.language, piece))
+        for copy in range(1, piece.copies + 1):
+            items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
+                                   f"{piece.id}-back" if piece.back is not None else None, width, height))
+    result.diagnostics.extend(layouts.diagnostics)
+    return result
+
+
+def _layout_name(kind: PieceKind) -> str:
+    if kind.layout:
+        return kind.layout
+    return "marker" if kind.symbol in _MARKER_SYMBOLS else "unit"
+
+
+def _size(kind: PieceKind) -> tuple[float, float]:
+    if isinstance(kind.size, Size):
+        return kind.size.width, kind.size.height
+    return kind.size, kind.size
+
+
+def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide) -> FaceInputs:
+    values = {name: PLACEHOLDER if isinstance(v, Unknown) else _number(v) for name, v in side.values.items()}
+    template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
+    if template and values and field_names(template) <= set(values):
+        shown = expand(template, values)
+    else:
+        shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
+    force = edition.game.get("force", piece.force) if piece.force else None
+    faction = edition.game.get("faction", piece.faction) if piece.faction else None
+    name = edition.text(f"piece.{piece.id}.name", piece.name)
+    text = edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text))
+    fields = {
+        "name": name,
+        "label": edition.text(f"piece.{piece.id}.{side_name}.label", side.label),
+        "text": "" if text == name else text,     # a chit whose words are its name prints them once
+        "values": shown,
+        "kind": edition.text(f"piece_kind.{kind.id}.name", kind.name),
+        "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)
+        if faction else "",
+        "force": edition.name("force", piece.force) if force else "",
+        "symbol": kind.symbol,
+        "facing": "facing" if piece.facing else "",
+        "band": _color_name(force.color if force and force.color else faction.color if faction else None),
+        "side": side_name,
+    }
+    fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
+    color = side.color or (faction.color if faction else None)
+    return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
+
+
+def _number(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _color_name(color) -> str:
+    return color if isinstance(color, str) else ""

@@ -1,0 +1,243 @@
+"""Drawing one face from its layout and the words and values of one piece side or card.
+
+The layout says where things go; `fields` says what they say (already in the
+edition's language). Templates are expanded by a small grammar of our own,
+`{name}` or `{value:attack}`, never by `str.format`, so a layout or a
+translation cannot reach Python attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+from generator.diagnostics import Diagnostic, make
+from generator.model import where
+from generator.model.common import Shape
+from generator.render.draw.colors import Palette
+from generator.render.draw.fonts import missing_glyphs
+from generator.render.draw.images import image_problem
+from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, readable_on
+from generator.render.draw.symbols import draw_symbol
+from generator.render.draw.text_fit import fit, place
+from generator.render.sheets.layouts import Element, FaceLayout
+
+_FIELD = re.compile(r"\{([A-Za-z][\w-]*)(?::([\w-]+))?\}")
+
+
+def expand(template: str, fields: dict[str, str]) -> str:
+    """`{name}` → fields["name"]; `{value:attack}` → fields["value:attack"]; unknown names → ""."""
+    return "".join(fields.get(text, "") if is_field else text for is_field, text in _parts(template))
+
+
+def field_names(template: str) -> set[str]:
+    """The field names a template uses."""
+    return {text for is_field, text in _parts(template) if is_field}
+
+
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[tuple[bool, str], ...]:
+    """A template split once into literal text and field names (it is expanded for every face)."""
+    parts, last = [], 0
+    for match in _FIELD.finditer(template):
+        parts.append((False, template[last:match.start()]))
+        parts.append((True, match.group(1) if match.group(2) is None else f"{match.group(1)}:{match.group(2)}"))
+        last = match.end()
+    parts.append((False, template[last:]))
+    return tuple(part for part in parts if part[1])
+
+
+class Drawn:
+    def __init__(self, face: Face) -> None:
+        self.face = face
+        self.overflows: list[tuple[str, str]] = []         # (element text template, text)
+        self.missing: list[tuple[str, list[str]]] = []      # (text, characters)
+        self.missing_images: list[str] = []
+
+
+class FaceSet:
+    """Every face of one component in one edition, the pieces to impose, and what went wrong drawing them."""
+
+    def __init__(self) -> None:
+        self.faces: dict[str, Face] = {}
+        self.items: list = []            # sheets.SheetItem
+        self.diagnostics: list[Diagnostic] = []
+
+
+class FaceInputs(NamedTuple):
+    """What one face shows: its words and values by field name, its colour, its images."""
+
+    fields: dict[str, str]
+    color: object = None                 # a content colour (palette name, hex, CMYK)
+    image: Path | None = None
+    rich: Callable | None = None         # (element, text, box, size, min_size, ink) → (shapes, fits, plain)
+    icon: Callable | None = None         # icon id → (picture path or None, name)
+    table: Callable | None = None        # table id → (title, [(key, result)]) or None
+
+
+def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
+              palette: Palette, round_shape: bool = False) -> Drawn:
+    base = palette.ink(inputs.color) or (palette.ink(layout.fallback_color) if layout.fallback_color else None)
+    background = _color(layout.background, base, None, palette) if layout.background else None
+    face = Face(width, height, background=background, round=round_shape)
+    drawn = Drawn(face)
+    if background is not None:
+        face.add(Rect(0, 0, width, height, background))
+    ink = readable_on(background)
+    for element in layout.elements:
+        if not _wanted(element, inputs.fields):
+            continue
+        box = _box(element, width, height)
+        if element.band:
+            face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
+        elif element.symbol is not None:
+            name = expand(element.symbol, inputs.fields)
+            fill = _color(element.stroke, base, None, palette) if element.stroke else None
+            face.add(*draw_symbol(name, *box, _color(element.color, base, ink, palette) or ink, fill))
+        elif element.image is not None:
+            _draw_image(element, inputs, box, ink, drawn)
+        elif element.icon is not None:
+            _draw_icon(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+        elif element.table is not None:
+            _draw_table(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+        else:
+            _draw_text(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+    if layout.border is not None and layout.border.width > 0:
+        half = layout.border.width / 2
+        face.add(Rect(half, half, width - 2 * half, height - 2 * half, None,
+                      _color(layout.border.color, base, ink, palette, inputs.fields) or ink, layout.border.width,
+                      layout.border.radius))
+    return drawn
+
+
+def _wanted(element: Element, fields: dict[str, str]) -> bool:
+    if element.when is not None and not fields.get(element.when):
+        return False
+    return element.unless is None or not fields.get(element.unless)
+
+
+def _box(element: Element, width: float, height: float) -> tuple[float, float, float, float]:
+    x, y, w, h = element.box
+    return x / 100 * width, y / 100 * height, w / 100 * width, h / 100 * height
+
+
+def _color(expression: str | None, base: Ink | None, ink: Ink | None, palette: Palette,
+           fields: dict[str, str] | None = None) -> Ink | None:
+    """A layout colour: {ink} (readable on the background), {color}, {color:darker}, {on-color} (readable on
+    the colour), a field holding a colour ({band}), or a colour."""
+    if expression is None or expression == "{ink}":
+        return ink
+    if expression == "{color}":
+        return base
+    if expression == "{color:darker}":
+        return base.darker() if base else ink
+    if expression == "{on-color}":
+        return readable_on(base)
+    named = _FIELD.fullmatch(expression)
+    if named and fields is not None:
+        return palette.ink(fields.get(named.group(1)), base.darker() if base else ink)
+    return palette.ink(expression, ink)
+
+
+def _draw_text(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    text = expand(element.text, inputs.fields).strip()
+    if not text:
+        return
+    size, min_size = _sizes(element, scale)
+    if element.rich and inputs.rich is not None:
+        shapes, fits, plain = inputs.rich(element, text, box, size, min_size, ink)
+        drawn.face.add(*shapes)
+    else:
+        fitted = fit(text, element.font, size, min_size, box[2], box[3], wrap=element.wrap)
+        drawn.face.add(*place(fitted, element.font, *box, element.align, element.valign, ink))
+        fits, plain = fitted.fits, text
+    if not fits:
+        drawn.overflows.append((element.text, text))
+    lost = missing_glyphs(plain, element.font)
+    if lost:
+        drawn.missing.append((plain, lost))
+
+
+def _draw_icon(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    """The icon's picture, or a round badge with its name when the game gives no picture."""
+    icon_id = expand(element.icon, inputs.fields)
+    if not icon_id or inputs.icon is None:
+        return
+    picture, name = inputs.icon(icon_id)
+    x, y, w, h = box
+    if picture is not None:
+        drawn.face.add(Image(x, y, w, h, picture))
+        return
+    radius = min(w, h) / 2
+    drawn.face.add(Ellipse(x + w / 2, y + h / 2, radius, radius, None, ink, 0.3))
+    fitted = fit(name, element.font, *_sizes(element, scale), radius * 1.5, radius * 1.5)
+    drawn.face.add(*place(fitted, element.font, x + w / 2 - radius * 0.75, y + h / 2 - radius * 0.75,
+                          radius * 1.5, radius * 1.5, "center", "middle", ink))
+
+
+def _draw_table(element: Element, inputs: FaceInputs, box, scale: float, ink: Ink, drawn: Drawn) -> None:
+    """A small two-column table (roll → result) printed from the tables data."""
+    table_id = expand(element.table, inputs.fields)
+    found = inputs.table(table_id) if table_id and inputs.table else None
+    if found is None:
+        return
+    title, rows = found
+    x, y, w, h = box
+    lines = len(rows) + 1
+    row_height = h / lines
+    size, min_size = _sizes(element, scale)
+    title_fit = fit(title, element.font, size, min_size, w, row_height, wrap=False)
+    drawn.face.add(*place(title_fit, element.font, x, y, w, row_height, "center", "middle", ink))
+    if not title_fit.fits:
+        drawn.overflows.append((element.table, title))
+    body = element.font.split("-")[0]
+    for index, (key, result) in enumerate(rows, start=1):
+        top = y + index * row_height
+        drawn.face.add(Rect(x, top, w, 0.0, None, ink, 0.15))
+        for text, left, width, align in ((key, x, w * 0.3, "center"), (result, x + w * 0.3, w * 0.7, "left")):
+            cell = fit(text, body, size, min_size, width - 0.8, row_height)
+            drawn.face.add(*place(cell, body, left + 0.4, top, width - 0.8, row_height, align, "middle", ink))
+            if not cell.fits:
+                drawn.overflows.append((element.table, text))
+
+
+def _sizes(element: Element, scale: float) -> tuple[float, float]:
+    """Starting and smallest size in points. The size scales with the face; the minimum does not, since
+    legibility does not shrink with the counter: a face too small for its text is reported, not printed
+    in 2-point type."""
+    size = element.size * scale
+    if element.min_size is None:
+        return size, size
+    return max(size, element.min_size), element.min_size
+
+
+def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Drawn) -> None:
+    """The picture if the content gives a readable one, else an honest empty frame."""
+    path = inputs.image
+    problem = image_problem(path) if path is not None else None
+    if path is not None and problem is None:
+        drawn.face.add(Image(*box, path))
+        return
+    if path is not None:
+        drawn.missing_images.append(f"{path.name} {problem}")
+    drawn.face.add(Rect(*box, None, ink, 0.25))
+
+
+def face_findings(drawn: Drawn, what: str, language: str, owner: Shape | None) -> list[Diagnostic]:
+    """What went wrong drawing one face, as diagnostics naming the face, the field and the language, at the
+    place the owner (piece, card, deck) is written; that place is looked up only when something went wrong."""
+    if not (drawn.overflows or drawn.missing or drawn.missing_images):
+        return []
+    span = where(owner) if owner is not None else None
+    found = []
+    for template, text in drawn.overflows:
+        found.append(make("LAY001", f"{what}: the text {text!r} of the field {template} does not fit in "
+                                    f"language '{language}'", span, "Shorten it, or lower min_size in the layout."))
+    for text, characters in drawn.missing:
+        listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters)
+        found.append(make("LAY002", f"{what}, language '{language}': the font has no {listed} in {text!r}", span))
+    for path in drawn.missing_images:
+        found.append(make("LAY004", f"{what}: the image {path}", span))
+    return found

@@ -1,0 +1,27 @@
+"""The checker's look at the printed faces: text that overflows its box, characters the fonts lack.
+
+Draws every counter side and card face in every language of the game, as the
+build would, but writes nothing; only reportlab's font metrics are loaded.
+"""
+
+from __future__ import annotations
+
+from generator.diagnostics import Diagnostic
+from generator.model import Game
+from generator.render.edition import Edition
+from generator.render.sheets.cards import card_faces
+from generator.render.sheets.counters import counter_faces
+
+
+def layout_findings(game: Game) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    seen = set()
+    for language in game.manifest.languages:
+        edition = Edition(game, language)
+        for faces in (counter_faces(edition), card_faces(edition)):
+            for diagnostic in faces.diagnostics:
+                key = (diagnostic.code, diagnostic.message, diagnostic.span)
+                if key not in seen:          # a layout problem is the same in every language: say it once
+                    seen.add(key)
+                    found.append(diagnostic)
+    return found

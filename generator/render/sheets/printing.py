@@ -1,0 +1,170 @@
+"""Pieces on print sheets: impose fronts, put backs behind them (duplex) or beside them (fold), write the PDF.
+
+Counters and cards both come through here, so registration, bleed, marks
+and the manifest's placement records are the same for every component.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, NamedTuple
+
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.draw.primitives import Face
+from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose
+from generator.render.paper.profiles import PrintProfile
+from generator.render.sheets.faces import FaceSet
+from generator.render.wording import words
+
+if TYPE_CHECKING:
+    from generator.render.paper.pdf_canvas import SheetWriter
+
+RULER_BAND = 9.0   # mm kept free at the foot of front pages for the printed scale
+FOLD_GAP = 1.5     # mm between the fold line and the pieces either side of it
+
+
+class SheetItem(NamedTuple):
+    piece: str
+    copy: int
+    front: str            # face key
+    back: str | None      # face key, None for a blank back
+    width: float
+    height: float
+
+
+class PrintedSheets:
+    def __init__(self, pdf: bytes, pages: int, page_offset: float = 0.0) -> None:
+        self.pdf, self.pages = pdf, pages
+        self.placements: list[dict] = []
+        self.first_seen: dict[str, tuple[int, Placement]] = {}  # face key → (page index, where)
+        self.page_offset = page_offset   # mm from the media's corner to the trim's
+
+
+class SheetText(NamedTuple):
+    title: str
+    author: str
+    component: str        # "counters", "cards"
+    language: str
+
+
+def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
+                 output: str, text: SheetText) -> PrintedSheets:
+    sheet_width, sheet_height = profile.sheet_size()
+    fold = profile.backs == "fold"
+    margin = profile.margin
+    usable_width = (sheet_width / 2 - FOLD_GAP - margin) if fold else sheet_width - 2 * margin
+    sizes = [(item.width, item.height) for item in items]
+    gutter, ruler = _tightest(sizes, usable_width, sheet_height - 2 * margin, gutter,
+                              RULER_BAND if profile.ruler > 0 else 0.0, profile.bleed)
+    area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
+    fronts = impose(sizes, area, gutter, profile.bleed)
+    said = words(text.language)
+    from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
+
+    writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
+    uses = Counter(key for item in items for key in (item.front, item.back) if key is not None)
+    for key, face in faces.items():
+        if uses[key] > 1:
+            writer.define(key, face)
+    result = PrintedSheets(b"", 0, page_offset=writer.offset)
+    sheets = max((p.page for p in fronts), default=-1) + 1
+    for sheet in range(sheets):
+        on_sheet = [p for p in fronts if p.page == sheet]
+        backs = [(p, _back(p, profile, sheet_width, sheet_height, gutter)) for p in on_sheet
+                 if items[p.item].back is not None and profile.backs != "none"]
+        footer = f"{text.title} · {said[text.component]} · {said['sheet']} {sheet + 1}/{sheets}"
+        front_page = writer.pages
+        for placement in on_sheet:
+            _place(writer, result, items[placement.item], "front", placement, front_page, faces, output)
+        if fold:
+            for _, back in backs:
+                _place(writer, result, items[back.item], "back", back, front_page, faces, output)
+            writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}",
+                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True)
+            continue
+        writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin if ruler else 0.5, 0, 0),
+                           said["ruler"].format(length=f"{profile.ruler:g}"))
+        if backs:
+            for _, back in backs:
+                _place(writer, result, items[back.item], "back", back, writer.pages, faces, output)
+            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}", None, "")
+    result.pdf = writer.getvalue()
+    result.pages = writer.pages
+    return result
+
+
+def _tightest(sizes, width: float, height: float, gutter: float, ruler: float, bleed: float):
+    """The gutter and ruler band to use: as asked, unless dropping them fits a tenth more pieces on a sheet.
+
+    Three rows of poker cards fill a Letter page only with the cards butted and the scale moved into
+    the bottom margin, which is what home-printing tools do; a 3 mm gutter would waste a third of the
+    paper.
+    """
+    if not sizes:
+        return gutter, ruler
+    w, h = max(set(sizes), key=sizes.count)
+
+    def capacity(g: float, band: float) -> int:
+        if g == 0 and bleed > 0:
+            return 0     # pieces with their own bleed cannot touch
+        columns = int((width + g + 1e-6) // (w + g))
+        rows = int((height - band + g + 1e-6) // (h + g))
+        return columns * rows
+
+    options = [(gutter, ruler), (gutter, 0.0), (0.0, ruler), (0.0, 0.0)]
+    best = max(capacity(*option) for option in options)
+    if best < capacity(gutter, ruler) * 1.1:     # a few more counters are not worth losing the scale's band
+        return gutter, ruler
+    return next(option for option in options if capacity(*option) == best)
+
+
+def _back(front: Placement, profile: PrintProfile, width: float, height: float, gutter: float) -> Placement:
+    if profile.backs == "fold":
+        return fold_back(front, width, profile.back_bleed, gutter)
+    return duplex_back(front, width, height, profile.flip, tuple(profile.back_offset), profile.back_bleed, gutter)
+
+
+def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: str, placement: Placement,
+           page: int, faces: dict[str, Face], output: str) -> None:
+    key = item.front if side == "front" else item.back
+    writer.place(faces[key], writer.form(key), placement)
+    result.first_seen.setdefault(key, (page, placement))
+    result.placements.append({
+        "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,
+        "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
+        "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
+
+
+def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
+                  svg: bool = False) -> Rendered:
+    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked).
+
+    A face that lost its picture (LAY004) stops the component: never a sheet with a hole in it."""
+    edition, profile = request.edition, request.profile
+    if any(d.code == "LAY004" for d in drawn.diagnostics):
+        return Rendered(diagnostics=drawn.diagnostics, failed=True)
+    rendered = Rendered(diagnostics=drawn.diagnostics)
+    items, faces = drawn.items, drawn.faces
+    if not items:
+        return rendered
+    game = edition.game
+    output = f"{component}.pdf"
+    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
+                     edition.language)
+    sheets = print_sheets(items, faces, profile, gutter, output, text)
+    rendered.placements = sheets.placements
+    single = component.rstrip("s")
+    if "pdf" in request.formats:
+        rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
+    if svg and "svg" in request.formats:
+        from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
+
+        for key, face in faces.items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", face_svg(face, key).encode("utf-8"),
+                                               f"{single}-svg"))
+    if "png" in request.formats:
+        from generator.render.paper.raster import face_images
+
+        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
+    return rendered
