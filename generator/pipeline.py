@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
@@ -220,47 +221,69 @@ def _render_job(state: dict, language: str, component: str):
 
 
 def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
-    """A digest of every file of the game folder, the templates, Imprenta's version and the options.
+    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH and the
+    options.
 
-    When it equals the one recorded after the last successful build, nothing can have changed, and the
-    build ends before loading anything (a no-op rebuild in milliseconds).
+    When it equals the one recorded after the last successful build, and every output is still there as the
+    manifests describe it, nothing can have changed, and the build ends before loading anything (a no-op
+    rebuild in milliseconds). Files are hashed in chunks; one larger than game_files.HASHED_WHOLE (an art
+    source lying in the folder) stands for its size and times, and is never read whole; symbolic links stand
+    for their names (the loader refuses them).
     """
     import hashlib
+    import os
 
     from generator import __version__
+    from generator.load.game_files import files_under
     from generator.output.fingerprints import _file_digest, _templates_digest
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
-                                  request.overrides, sorted(request.formats), policy)).encode())
+                                  request.overrides, sorted(request.formats), policy,
+                                  os.environ.get("SOURCE_DATE_EPOCH") or "0")).encode())
     digest.update(_templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    files, links = files_under(folder, frozenset({"build"}))
+    for path in files:
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
+    for path in links:
+        digest.update(b"link\0" + str(path.relative_to(folder)).encode())
     return digest.hexdigest()
 
 
 def _stamp_file(out: Path, folder: Path) -> Path:
-    return out / ".stamps" / f"{folder.resolve().name}.json"
+    """One stamp per game folder: two folders holding the same game id never answer for each other."""
+    import hashlib
+
+    where = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
+    return out / ".stamps" / f"{folder.resolve().name}-{where}.json"
 
 
 def _read_stamp(out: Path, folder: Path, stamp: str) -> list[Path] | None:
+    from generator.output.manifest import outputs_intact
+
     try:
         recorded = json.loads(_stamp_file(out, folder).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    folders = [Path(name) for name in recorded.get("folders", [])]
-    if recorded.get("stamp") != stamp or not all((f / "manifest.json").is_file() for f in folders):
+    if not isinstance(recorded, dict) or recorded.get("stamp") != stamp:
         return None
+    manifests = recorded.get("manifests", {})
+    folders = [Path(name) for name in recorded.get("folders", [])]
+    if not all(outputs_intact(f, manifests.get(str(f), "")) for f in folders):
+        return None      # an output deleted or truncated, or another game folder built into the same place
     return folders
 
 
 def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path]) -> None:
+    from generator.output.manifest import manifest_digest
+
     path = _stamp_file(out, folder)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_suffix(".part")
-        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders]}), encoding="utf-8")
+        staged = path.with_suffix(f".{os.getpid()}.part")
+        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders],
+                                      "manifests": {str(f): manifest_digest(f) for f in folders}}), encoding="utf-8")
         staged.replace(path)
     except OSError:
         pass    # without a stamp the next build only checks more; nothing is lost

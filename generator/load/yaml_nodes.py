@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from generator.diagnostics import Diagnostic, Span, make
+from generator.load.game_files import Refused, read_bytes, within
 
 MAX_NODES = 1_000_000    # values produced from one file, aliases counted at each use (20k counters: ~250k)
 MAX_DEPTH = 64               # nesting of mappings and sequences
@@ -141,15 +142,15 @@ def display_path(path: Path) -> PurePosixPath:
     return PurePosixPath(Path(relative).as_posix())
 
 
-def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
+def load_file(path: Path, root: Path | None = None) -> tuple[Document | None, list[Diagnostic]]:
+    """The YAML file `path`, read only if it is a regular file of `root` (its own folder when not given)
+    reached without a symbolic link."""
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        return None, [make("YML002", f"cannot read {shown}: {error.strerror or error}", Span(shown, 1, 1))]
-    if len(raw) > MAX_FILE_BYTES:
-        return None, [make("YML004", f"{shown} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}",
-                           Span(shown, 1, 1))]
+        raw = read_bytes(within(path.parent if root is None else root, path), MAX_FILE_BYTES)
+    except Refused as refusal:      # the place is the file itself; its lines are never shown
+        return None, [make(refusal.code if refusal.code != "SCH011" else "SEC002",
+                           f"{shown} {refusal.reason}; it is not read", Span(shown, 1, 1))]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

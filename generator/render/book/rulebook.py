@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from generator.derived.references import find_tokens
 from generator.diagnostics import make
+from generator.load.game_files import Refused, within
 from generator.model.common import Unknown
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.book.templating import environment
@@ -216,8 +217,12 @@ def _confined_fetcher(roots: tuple[Path, ...]):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
             if url.startswith("file:"):
-                path = Path(unquote(urlparse(url).path)).resolve()
-                if path.is_file() and any(path.is_relative_to(root) for root in roots):
+                path = Path(unquote(urlparse(url).path))
+                for root in roots:
+                    try:
+                        within(root, path)
+                    except Refused:
+                        continue
                     return super().fetch(url, headers)
             self.refused.append(url)
             raise ValueError(f"Imprenta reads no file outside the game folder and no URL: {url}")

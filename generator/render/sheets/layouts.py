@@ -100,8 +100,21 @@ class LayoutLibrary:
         from generator.model import where
 
         asked_at = where(asked_by) if isinstance(asked_by, Shape) else asked_by   # looked up once per layout
+        from generator.load.game_files import Refused, is_plain_name
+
+        if not is_plain_name(name):
+            self.diagnostics.append(make("SEC002", f"'{name[:60]}' is not a layout name: a layout is named, "
+                                         f"never given as a path", asked_at,
+                                         "Name a layout of templates/layouts/ (e.g. `extends: unit`)."))
+            return None
         relative = f"layouts/{self.component}/{name}.yaml"
-        path = find(relative, self.game_folder)
+        try:
+            path = find(relative, self.game_folder)
+        except Refused as refusal:
+            self.diagnostics.append(make("SEC001" if refusal.code == "SEC001" else "SEC002",
+                                         f"the layout templates/{relative} {refusal.reason}; it is not read",
+                                         asked_at))
+            return None
         if path is None:
             self.diagnostics.append(make("LAY003", f"no {self.component} layout named '{name}' "
                                          f"(looked for templates/{relative})", asked_at,
