@@ -168,6 +168,10 @@ def i18n_init(args: argparse.Namespace) -> int:
     from generator.i18n.files import init
     from generator.load import load_game
 
+    from generator.model.common import LANGUAGE
+
+    if not LANGUAGE.match(args.language):
+        raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = _game_or_exit(load_game(args.path))
     try:
         written = init(game, args.language)
