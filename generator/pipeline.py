@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from generator.diagnostics import Diagnostic, Policy, has_errors, make
+from generator.diagnostics import Diagnostic, Policy, Span, has_errors, make
 from generator.load.folders import content_files, is_game_folder, translation_files
 
 if TYPE_CHECKING:
@@ -56,18 +56,27 @@ def _with_game_policy(policy: Policy, game: Game) -> Policy:
                   warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
 
 
-def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic]:
-    """Every game checked, several at once on several cores; findings in folder order."""
+def check_all(folders: list[Path], policy: Policy = Policy(), limits=None) -> list[Diagnostic]:
+    """Every game checked, several at once on several cores, each in its own process under the time and
+    memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
+    (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
     from generator.render.draw import fonts
-    from generator.output.scheduling import parallel_map
+    from generator.output.scheduling import Limits, default_workers, run_limited
 
     if len(folders) > 1:
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
     largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    checked = dict(zip(largest_first, parallel_map(lambda folder: check(folder, policy).diagnostics,
-                                                   largest_first)))
+    checked = run_limited(largest_first, lambda folder: check(folder, policy).diagnostics, default_workers(),
+                          limits or Limits(), _check_stopped)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:
+    from generator.load.yaml_nodes import display_path
+
+    return [make("SEC005", f"the check of {folder.name} was stopped: {why}", Span(display_path(folder / "game.yaml"),
+                                                                                 1, 1))]
 
 
 def _content_bytes(folder: Path) -> int:
