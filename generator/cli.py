@@ -93,12 +93,17 @@ def watch(args: argparse.Namespace) -> int:
     try:
         while True:
             for folder in folders:
-                state = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()))
+                state = _watched_state(folder)
                 if seen.get(folder) == state:
                     continue
                 seen[folder] = state
                 started = time.perf_counter()
-                built = pipeline.build(folder, request)
+                try:
+                    built = pipeline.build(folder, request)
+                except Exception as error:  # noqa: BLE001 - a bug on one save must not end the watcher
+                    print(f"{folder.name}: not built: a bug in Imprenta ({type(error).__name__}: {error}); "
+                          f"please report it", file=sys.stderr, flush=True)
+                    continue
                 shown = [d for d in built.diagnostics if d.severity.name != "NOTE"]
                 if shown:
                     print(reporting.as_text(shown), file=sys.stderr)
@@ -108,6 +113,21 @@ def watch(args: argparse.Namespace) -> int:
             time.sleep(args.interval)
     except KeyboardInterrupt:
         return 0
+
+
+def _watched_state(folder: Path) -> tuple:
+    """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
+    from generator.load.game_files import files_under
+
+    files, links = files_under(folder, frozenset({"build"}))
+    state = []
+    for path in files:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        state.append((str(path), status.st_size, status.st_mtime_ns, status.st_ctime_ns))
+    return tuple(state) + tuple(str(link) for link in links)
 
 
 def calibrate(args: argparse.Namespace) -> int:
@@ -168,6 +188,10 @@ def i18n_init(args: argparse.Namespace) -> int:
     from generator.i18n.files import init
     from generator.load import load_game
 
+    from generator.model.common import LANGUAGE
+
+    if not LANGUAGE.match(args.language):
+        raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = _game_or_exit(load_game(args.path))
     try:
         written = init(game, args.language)

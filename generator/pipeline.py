@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from generator.diagnostics import Diagnostic, Policy, has_errors, make
+from generator.diagnostics import Diagnostic, Policy, Span, has_errors, make
 from generator.load.folders import content_files, is_game_folder, translation_files
 
 if TYPE_CHECKING:
@@ -55,18 +56,27 @@ def _with_game_policy(policy: Policy, game: Game) -> Policy:
                   warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
 
 
-def check_all(folders: list[Path], policy: Policy = Policy()) -> list[Diagnostic]:
-    """Every game checked, several at once on several cores; findings in folder order."""
+def check_all(folders: list[Path], policy: Policy = Policy(), limits=None) -> list[Diagnostic]:
+    """Every game checked, several at once on several cores, each in its own process under the time and
+    memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
+    (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
     from generator.render.draw import fonts
-    from generator.output.scheduling import parallel_map
+    from generator.output.scheduling import Limits, default_workers, run_limited
 
     if len(folders) > 1:
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
     largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    checked = dict(zip(largest_first, parallel_map(lambda folder: check(folder, policy).diagnostics,
-                                                   largest_first)))
+    checked = run_limited(largest_first, lambda folder: check(folder, policy).diagnostics, default_workers(),
+                          limits or Limits(), _check_stopped)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:
+    from generator.load.yaml_nodes import display_path
+
+    return [make("SEC005", f"the check of {folder.name} was stopped: {why}", Span(display_path(folder / "game.yaml"),
+                                                                                 1, 1))]
 
 
 def _content_bytes(folder: Path) -> int:
@@ -220,47 +230,69 @@ def _render_job(state: dict, language: str, component: str):
 
 
 def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
-    """A digest of every file of the game folder, the templates, Imprenta's version and the options.
+    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH and the
+    options.
 
-    When it equals the one recorded after the last successful build, nothing can have changed, and the
-    build ends before loading anything (a no-op rebuild in milliseconds).
+    When it equals the one recorded after the last successful build, and every output is still there as the
+    manifests describe it, nothing can have changed, and the build ends before loading anything (a no-op
+    rebuild in milliseconds). Files are hashed in chunks; one larger than game_files.HASHED_WHOLE (an art
+    source lying in the folder) stands for its size and times, and is never read whole; symbolic links stand
+    for their names (the loader refuses them).
     """
     import hashlib
+    import os
 
     from generator import __version__
+    from generator.load.game_files import files_under
     from generator.output.fingerprints import _file_digest, _templates_digest
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
-                                  request.overrides, sorted(request.formats), policy)).encode())
+                                  request.overrides, sorted(request.formats), policy,
+                                  os.environ.get("SOURCE_DATE_EPOCH") or "0")).encode())
     digest.update(_templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    files, links = files_under(folder, frozenset({"build"}))
+    for path in files:
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
+    for path in links:
+        digest.update(b"link\0" + str(path.relative_to(folder)).encode())
     return digest.hexdigest()
 
 
 def _stamp_file(out: Path, folder: Path) -> Path:
-    return out / ".stamps" / f"{folder.resolve().name}.json"
+    """One stamp per game folder: two folders holding the same game id never answer for each other."""
+    import hashlib
+
+    where = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
+    return out / ".stamps" / f"{folder.resolve().name}-{where}.json"
 
 
 def _read_stamp(out: Path, folder: Path, stamp: str) -> list[Path] | None:
+    from generator.output.manifest import outputs_intact
+
     try:
         recorded = json.loads(_stamp_file(out, folder).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    folders = [Path(name) for name in recorded.get("folders", [])]
-    if recorded.get("stamp") != stamp or not all((f / "manifest.json").is_file() for f in folders):
+    if not isinstance(recorded, dict) or recorded.get("stamp") != stamp:
         return None
+    manifests = recorded.get("manifests", {})
+    folders = [Path(name) for name in recorded.get("folders", [])]
+    if not all(outputs_intact(f, manifests.get(str(f), "")) for f in folders):
+        return None      # an output deleted or truncated, or another game folder built into the same place
     return folders
 
 
 def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path]) -> None:
+    from generator.output.manifest import manifest_digest
+
     path = _stamp_file(out, folder)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_suffix(".part")
-        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders]}), encoding="utf-8")
+        staged = path.with_suffix(f".{os.getpid()}.part")
+        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders],
+                                      "manifests": {str(f): manifest_digest(f) for f in folders}}), encoding="utf-8")
         staged.replace(path)
     except OSError:
         pass    # without a stamp the next build only checks more; nothing is lost

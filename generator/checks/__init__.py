@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from generator.checks import counts, identifiers, links, maps, paths, references, tables, translations, unknowns
+from generator.checks import (counts, identifiers, links, maps, paths, references, tables, templates, translations,
+                              unknowns)
 from generator.diagnostics import Diagnostic
 from generator.model import Game
 
@@ -20,6 +21,7 @@ CHECKS: tuple[Check, ...] = (
     maps.check_map,
     maps.check_start_terrain,
     paths.check_paths,
+    templates.check_templates,
     translations.check_translations,
     unknowns.check_unknowns,
 )

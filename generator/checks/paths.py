@@ -1,49 +1,72 @@
-"""SCH011: every file a content field names (art, images, icons) resolves inside the game folder."""
+"""SCH011, SEC001, LAY004: every file the content names (art, images, icons, pictures in prose) is a
+readable picture inside the game folder, found through the one confinement of load/game_files.py; each
+picture is decoded once here, so a broken one is reported at the place that names it, not by the build."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path, PurePosixPath
 from typing import Iterator
 
+from markdown_it import MarkdownIt
+
+from generator.checks.references import text_span
 from generator.diagnostics import Diagnostic, make
+from generator.load.game_files import Refused, inside
+from generator.load.images import image_problem
 from generator.model import Game, where
 from generator.model.common import Shape
 
-_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-_DRIVE = re.compile(r"^[a-zA-Z]:[\\/]")   # C:\ or C:/, which would otherwise read as a URL scheme
+_PICTURE = re.compile(r"!\[")        # prose without one is not parsed
 
 
 def check_paths(game: Game) -> Iterator[Diagnostic]:
-    for shape, field, value in _named_files(game):
-        problem = outside_reason(game.folder, value)
+    for span_of, value, picture in _named_files(game):
+        problem = _problem(game, value, picture)
         if problem:
-            yield make("SCH011", f"'{value}' {problem}", where(shape, field))
+            code, reason = problem
+            yield make(code, f"'{value[:80]}' {reason}", span_of())
 
 
-def outside_reason(folder: Path, value: str) -> str | None:
-    """Why a named file is refused, or None when it lies inside the game folder (symlinks resolved)."""
-    if _URL.match(value) and not _DRIVE.match(value):
-        return "is a URL; nothing is fetched while building, so name a file inside the game folder"
-    path = PurePosixPath(value.replace("\\", "/"))
-    if path.is_absolute() or _DRIVE.match(value):
-        return "is an absolute path; name it relative to the game folder"
-    root = folder.resolve()
-    target = (root / path).resolve()
-    if target != root and root not in target.parents:
-        return "leaves the game folder" + (" through a symbolic link" if ".." not in path.parts else "")
-    return None
+def _problem(game: Game, value: str, picture: bool) -> tuple[str, str] | None:
+    try:
+        path = inside(game.folder, value)
+    except Refused as refusal:
+        if refusal.code == "SEC001":
+            return "SEC001", refusal.reason
+        if refusal.code != "YML002":
+            return "SCH011", refusal.reason
+        return ("LAY004", refusal.reason) if picture else None
+    problem = image_problem(path, game.folder) if picture else None
+    return ("LAY004", problem) if problem else None
 
 
-def _named_files(game: Game) -> Iterator[tuple[Shape, str, str]]:
+def _named_files(game: Game) -> Iterator[tuple]:
+    """(where it is named, the name, whether it must be a printable picture) for every file named."""
+    def at(shape: Shape, field: str):
+        return lambda: where(shape, field)
+
     if game.map and game.map.art:
-        yield game.map, "art", game.map.art
+        yield at(game.map, "art"), game.map.art, True
     for icon in game.icons:
         if icon.file:
-            yield icon, "file", icon.file
+            yield at(icon, "file"), icon.file, False      # an icon without a usable picture prints its name
     for card in game.cards:
         if card.image:
-            yield card, "image", card.image
+            yield at(card, "image"), card.image, True
     for deck in game.decks:
         if deck.back and deck.back.image:
-            yield deck.back, "image", deck.back.image
+            yield at(deck.back, "image"), deck.back.image, True
+    for source in game.texts:
+        if _PICTURE.search(source.text):
+            for offset, name in _prose_pictures(source.text):
+                yield (lambda s=source, o=offset: text_span(s, o)), name, True
+
+
+def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:
+    """(offset of the picture in the text, its file) for every ![…](file) of a prose text."""
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        for child in token.children or ():
+            if child.type == "image":
+                source = child.attrGet("src") or ""
+                yield max(0, text.find(source)), source
+

@@ -132,6 +132,27 @@ _TABLE = (
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
     Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit"),
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
+    # Confinement: what a game folder may make Imprenta read, run or exhaust (content is untrusted).
+    Code("SEC001", "symbolic-link", "error", "a symbolic link in the game folder; it is not followed",
+         "A link could point anywhere on the machine (a key, a password file) and land in an output or a CI log. "
+         "Put the file itself in the game folder."),
+    Code("SEC002", "name-leaves-folder", "error", "a name that must stay in its folder is a path (`..`, absolute, "
+         "a URL) or names something that is not a file",
+         "Layouts and profiles extend others by name (`extends: unit`), languages are codes (`en`, `pt-BR`), "
+         "and files are named relative to the game folder."),
+    Code("SEC003", "shipped-profile-replaced", "warning", "a game file with the name of a shipped print profile, "
+         "which it does not replace",
+         "`home` and `press` always mean the shipped profiles; give the game's profile another name."),
+    Code("SEC004", "active-content", "error", "a template puts a script, an event handler or a remote resource "
+         "in an output",
+         "The rulebook and living rules are documents: no <script>, no on…= attributes, no javascript: links, and "
+         "stylesheets, images and fonts come from the game folder or Imprenta's templates, never a URL."),
+    Code("SEC005", "check-stopped", "error", "the check of a game ran past its time or memory limit, or its process "
+         "ended", "Look for a number that makes a drawing or a grid enormous (a design width of 1e-300, a "
+         "size in the millions), or a file nested thousands of levels deep."),
+    Code("SEC006", "bad-format", "error", "a format string in the content that Imprenta cannot use",
+         "An id format names {col} and {row}, each with at most a fill, a width of up to 3 digits and `d`: "
+         "\"{col:02d}{row:02d}\", \"{col}.{row}\"."),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),
     Code("CLI002", "not-a-game", "error", "the path is not a game folder"),

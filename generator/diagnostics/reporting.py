@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -92,14 +93,27 @@ _line_cache: dict[str, list[str] | None] = {}
 def _source_line(file, line: int) -> str | None:
     key = str(file)
     if key not in _line_cache:
-        try:
-            _line_cache[key] = Path(key).read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError):
-            _line_cache[key] = None
+        _line_cache[key] = _quotable_lines(key)
     lines = _line_cache[key]
     if not lines or not 0 < line <= len(lines):
         return None
     return lines[line - 1].expandtabs(1)
+
+
+def _quotable_lines(name: str) -> list[str] | None:
+    """The lines of a file a finding may quote: a small regular file reached without a symbolic link. A file
+    the loader refused (a link to /etc/shadow, say) is named in its finding, and never quoted."""
+    path = Path(name)
+    try:
+        if os.path.realpath(path) != os.path.abspath(path) or not path.is_file() \
+                or path.stat().st_size > _QUOTED_AT_MOST:
+            return None
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+_QUOTED_AT_MOST = 8 * 1024 * 1024
 
 
 def _display_width(text: str) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.load.folders import content_files, translation_files
+from generator.load.folders import content_files, linked_files, translation_files
 from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
 from generator.model import Game, Translation
@@ -26,19 +26,25 @@ def load_game(folder: Path) -> Loaded:
     collections: dict[str, list[Any]] = {name: [] for name in COLLECTIONS}
     manifests: list[tuple[Any, Span]] = []
     maps: list[tuple[Any, Span]] = []
+    diagnostics.extend(_links(folder))
+    game_written = False
     for path in content_files(folder):
-        document, problems = load_file(path)
+        document, problems = load_file(path, folder)
         diagnostics.extend(problems)
         if document is None:
+            game_written = game_written or path.stem == "game"    # unreadable: its findings say why
             continue
         if not isinstance(document.data, dict):
             diagnostics.append(make("YML007", f"{document.file} holds {_kind_of(document.data)}, not a mapping "
                                     "of collections", document.span(()),
                                     f"Start the file with one of: game, {', '.join(COLLECTIONS)}, map."))
             continue
+        game_written = game_written or "game" in document.data
         for key in document.data:
             _load_collection(document, key, collections, manifests, maps, diagnostics)
     translations = _load_translations(folder, diagnostics)
+    if not manifests and game_written:
+        return Loaded(None, diagnostics)       # `game:` is there and its own findings say what is wrong
     if len(manifests) != 1:
         span = manifests[1][1] if len(manifests) > 1 else Span(display_path(folder / "game.yaml"), 1, 1)
         message = ("the game manifest is given twice" if manifests
@@ -88,6 +94,13 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
             collections[key].append(shape)
 
 
+def _links(folder: Path) -> list[Diagnostic]:
+    return [make("SEC001", f"{display_path(link)} is a symbolic link; Imprenta does not follow links out of a "
+                           f"game folder, so it is not read", Span(display_path(link), 1, 1),
+                 "Put the file itself in the game folder (a link could point anywhere on the machine).")
+            for link in linked_files(folder)]
+
+
 def _item_model(collection: str) -> type[Shape]:
     return model_in(ContentFile.model_fields[collection].annotation)
 
@@ -113,7 +126,7 @@ def attach_places(shape: Shape, document: Document, path: tuple) -> None:
 def _load_translations(folder: Path, diagnostics: list[Diagnostic]) -> dict[str, Translation]:
     result: dict[str, Translation] = {}
     for path in translation_files(folder):
-        document, problems = load_file(path)
+        document, problems = load_file(path, folder)
         diagnostics.extend(problems)
         if document is None:
             continue

@@ -8,20 +8,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_SKIPPED_FOLDERS = {"i18n", "templates", "build"}
+from generator.load.game_files import files_under
+
+_SKIPPED_FOLDERS = frozenset({"i18n", "templates", "build"})
+_YAML = (".yaml", ".yml")
 
 
 def is_game_folder(folder: Path) -> bool:
-    return folder.is_dir() and ((folder / "game.yaml").is_file() or (folder / "game.yml").is_file())
+    """A real folder (not a link to one) with a game.yaml."""
+    return folder.is_dir() and not folder.is_symlink() and any(
+        (folder / name).is_file() or (folder / name).is_symlink() for name in ("game.yaml", "game.yml"))
 
 
 def content_files(folder: Path) -> list[Path]:
-    """The content files of a game folder, in a stable order (game.yaml first)."""
-    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
-             and not (set(p.relative_to(folder).parts[:-1]) & _SKIPPED_FOLDERS)]
+    """The content files of a game folder, in a stable order (game.yaml first); links are not among them."""
+    files = [p for p in files_under(folder, _SKIPPED_FOLDERS)[0] if p.suffix in _YAML]
     return sorted(files, key=lambda p: (p.name != "game.yaml", p.relative_to(folder).as_posix()))
 
 
 def translation_files(folder: Path) -> list[Path]:
     i18n = folder / "i18n"
-    return sorted(p for p in i18n.glob("*.y*ml") if p.is_file()) if i18n.is_dir() else []
+    return [p for p in files_under(i18n)[0] if p.suffix in _YAML and p.parent == i18n]
+
+
+def linked_files(folder: Path) -> list[Path]:
+    """Every symbolic link in the game folder: reported, never followed."""
+    return files_under(folder, frozenset({"build"}))[1]

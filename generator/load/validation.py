@@ -109,10 +109,10 @@ def _describe(details: list[dict], document: Document, path: Path_, value: Any,
         hint = f"did you mean '{close[0]}'?" if close else ""
         return [make("SCH004", f"expected one of: {', '.join(options)}; received {_shown(value)}",
                      document.span(path), hint)]
-    if kind.startswith(("SCH", "REF")) and kind[3:].isdigit():
+    if kind.startswith(("SCH", "REF", "SEC")) and kind[3:].isdigit():
         return [make(kind, first["msg"], document.span(path))]
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than",
-                "string_pattern_mismatch", "too_short", "too_long"):
+                "string_pattern_mismatch", "too_short", "too_long", "finite_number"):
         return [make("SCH004", f"{_shown(value)} is not allowed here: {first['msg'].lower()}",
                      document.span(path))]
     return [make("SCH002", f"{first['msg']}; received {_shown(value)}", document.span(path))]
@@ -124,7 +124,8 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        shown = str(value) if not isinstance(value, int) or abs(value) < 10 ** 30 else f"{str(value)[:12]}…"
+        return f"the number {shown}"
     if isinstance(value, str):
         return f"'{value[:40]}…'" if len(value) > 40 else f"'{value}'"
     if isinstance(value, list):

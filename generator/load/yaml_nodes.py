@@ -17,14 +17,18 @@ from typing import Any
 import yaml
 
 from generator.diagnostics import Diagnostic, Span, make
+from generator.load.game_files import Refused, read_bytes, within
+from generator.load.yaml_limits import MAX_DEPTH, refused_text
 
 MAX_NODES = 1_000_000    # values produced from one file, aliases counted at each use (20k counters: ~250k)
-MAX_DEPTH = 64               # nesting of mappings and sequences
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 Path_ = tuple[str | int, ...]
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# controls, noncharacters and private use (Imprenta's own placeholders in prose), as themselves or escaped
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ue000-\uf8ff\ufffe\uffff"
+                      "\U000f0000-\U0010ffff]")
+_CORE_TAGS = {"tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "seq", "map")}
 _YAML11 = yaml.resolver.Resolver()   # PyYAML's own YAML 1.1 reading, as most other tools read
 
 
@@ -141,15 +145,15 @@ def display_path(path: Path) -> PurePosixPath:
     return PurePosixPath(Path(relative).as_posix())
 
 
-def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
+def load_file(path: Path, root: Path | None = None) -> tuple[Document | None, list[Diagnostic]]:
+    """The YAML file `path`, read only if it is a regular file of `root` (its own folder when not given)
+    reached without a symbolic link."""
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        return None, [make("YML002", f"cannot read {shown}: {error.strerror or error}", Span(shown, 1, 1))]
-    if len(raw) > MAX_FILE_BYTES:
-        return None, [make("YML004", f"{shown} is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}",
-                           Span(shown, 1, 1))]
+        raw = read_bytes(within(path.parent if root is None else root, path), MAX_FILE_BYTES)
+    except Refused as refusal:      # the place is the file itself; its lines are never shown
+        return None, [make(refusal.code if refusal.code != "SCH011" else "SEC002",
+                           f"{shown} {refusal.reason}; it is not read", Span(shown, 1, 1))]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -160,6 +164,9 @@ def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
 
 
 def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Diagnostic]]:
+    refused = refused_text(text, shown)       # before the C parser, which crashes on deep nesting
+    if refused is not None:
+        return None, [refused]
     try:
         loader = _Loader(text)
         try:
@@ -258,6 +265,9 @@ class _Builder:
         if path not in starts:
             starts[path] = (mark.line, mark.column)
         kind = type(node)
+        if kind is not _SCALAR and node.tag not in _CORE_TAGS:
+            self.diagnostics.append(make("SCH002", f"the tag {node.tag[:60]} is not supported",
+                                         self.span(mark), "Content files use plain YAML values; remove the tag."))
         if kind is _MAPPING:
             return self.mapping(node, path, depth)
         if kind is _SEQUENCE:
@@ -325,17 +335,17 @@ class _Builder:
                 self.diagnostics.append(make("YML006", f"'{value[:20]}' is not a number", self.span(mark),
                                              "Quote it if it is text."))
                 return None
-        if tag.startswith("tag:yaml.org,2002:") or tag == "!":
+        if tag == "!":
             return self.text(value, mark)
-        self.diagnostics.append(make("SCH002", f"the tag {tag} is not supported", self.span(mark),
+        self.diagnostics.append(make("SCH002", f"the tag {tag[:60]} is not supported", self.span(mark),
                                      "Content files use plain YAML values; remove the tag."))
         return self.text(value, mark)
 
     def text(self, value: str, mark) -> str:
         match = _CONTROL.search(value) if self.may_hold_controls else None
         if match:
-            self.diagnostics.append(make("YML009", f"the text holds the control character "
-                                         f"U+{ord(match.group()):04X}", self.span(mark),
+            self.diagnostics.append(make("YML009", f"the text holds the character U+{ord(match.group()):04X}, "
+                                         f"which cannot be printed", self.span(mark),
                                          "Remove it; use a real line break for a new line."))
             value = _CONTROL.sub("", value)
         return value

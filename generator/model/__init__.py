@@ -100,7 +100,9 @@ class Game:
         grid = self.map.grid if self.map else None
         if grid is None:
             return set()
-        return {grid.id_format.format(col=col, row=row)
+        from generator.model.maps import format_id
+
+        return {format_id(grid.id_format, col, row)
                 for col in range(grid.first_column, grid.first_column + grid.columns)
                 for row in range(grid.first_row, grid.first_row + grid.rows)}
 

@@ -83,6 +83,19 @@ Length = Annotated[float, BeforeValidator(_check_length),
                                               "pattern": r"^\s*[0-9]*\.?[0-9]+\s*(mm|cm|in|pt|px)?\s*$"}]})]
 """A length in millimetres; "0.5in", "12.7mm", "1.2cm", "36pt" are converted when loaded."""
 
+LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
+
+
+def _check_language(value: Any) -> Any:
+    if isinstance(value, str) and not LANGUAGE.match(value):
+        raise ShapeError("SCH004", "'{value}' is not a language code: write es, en, pt-BR…", {"value": value[:40]})
+    return value
+
+
+Language = Annotated[str, BeforeValidator(_check_language),
+                     WithJsonSchema({"type": "string", "pattern": LANGUAGE.pattern})]
+"""A language code (es, en, pt-BR); it also names a file and a build folder, so it is never a path."""
+
 _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 

@@ -10,6 +10,8 @@ _LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(mm|cm|in|pt|px)?\s*$")
 
 #: the largest length content may state (a 1.5 m map is already a poster)
 MAX_LENGTH_MM = 2000.0
+#: the smallest (a hundredth of a millimetre; less rounds to nothing, and would divide by it)
+MIN_LENGTH_MM = 0.01
 
 CARD_SIZES = {  # portrait width × height
     "poker": (63.0, 88.0),
@@ -39,6 +41,6 @@ def parse_length(value: float | int | str) -> float:
         if not match:
             raise ValueError(f"'{value}' is not a length: write mm as a number, or \"0.5in\", \"12.7mm\"")
         millimetres = float(match.group(1)) * MM_PER[match.group(2) or "mm"]
-    if not 0 < millimetres <= MAX_LENGTH_MM:    # also refuses nan and inf
-        raise ValueError(f"{value} is outside 0-{MAX_LENGTH_MM:g} mm")
+    if not MIN_LENGTH_MM <= millimetres <= MAX_LENGTH_MM:    # also refuses nan and inf
+        raise ValueError(f"{str(value)[:20]} is outside {MIN_LENGTH_MM:g}-{MAX_LENGTH_MM:g} mm")
     return round(millimetres, 4)

@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from generator.model.common import Color, Id, Prose, Shape, Text
+from generator.model.common import Color, Id, Language, Prose, Shape, Text
 from generator.shapes import Field
 
 Component = Literal["counters", "cards", "map", "rules", "aids"]
@@ -31,7 +31,7 @@ class GameManifest(Shape):
     subtitle: Text | None = Field(None, description="Subtitle, if any.")
     source_language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$",
                                  description="Language the content files are written in (es, en…).")
-    languages: list[str] = Field(description="Languages to build, source first; each other one needs i18n/<lang>.yaml.")
+    languages: list[Language] = Field(description="Languages to build, source first; each other one needs i18n/<lang>.yaml.")
     players: str | None = Field(None, description="Number of players, as printed (\"1-2\").")
     playing_time: str | None = Field(None, description="Playing time, as printed.")
     publisher: str | None = None

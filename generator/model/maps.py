@@ -1,9 +1,36 @@
 """The map: locations (areas, zones, provinces, seas, boxes), hex grids, adjacency and tracks."""
 
-from typing import ClassVar, Literal
+import re
+from typing import Annotated, Any, ClassVar, Literal
 
 from generator.model.common import Color, Id, Length, Scalar, Shape, Text
-from generator.shapes import Field
+from generator.shapes import BeforeValidator, Field, ShapeError
+
+# An id format is text with {col} and {row}, each with at most a zero fill, a width of 1-3 digits and `d`;
+# it never reaches str.format, whose full grammar (attribute access, 10**9 widths) content must not drive.
+_ID_FIELD = re.compile(r"\{(col|row)(?::(0?)([1-9][0-9]{0,2})?d?)?\}")
+_ID_PART = re.compile(r"\{\{|\}\}|" + _ID_FIELD.pattern)
+_ID_FORMAT = re.compile(r"^(?:[^{}]|\{\{|\}\}|" + _ID_FIELD.pattern + r")*$")
+
+
+def _check_id_format(value: Any) -> Any:
+    if isinstance(value, str) and (len(value) > 40 or not _ID_FORMAT.match(value) or "{col" not in value
+                                   or "{row" not in value):
+        raise ShapeError("SEC006", "'{value}' is not an id format: write {{col}} and {{row}} with at most a "
+                                   "width, as in \"{{col:02d}}{{row:02d}}\"", {"value": value[:40]})
+    return value
+
+
+def format_id(id_format: str, col: int, row: int) -> str:
+    """A hex id from its grid's id format (checked when loaded), as str.format would write it."""
+    def field(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group()[0]           # {{ or }}
+        number = col if match.group(1) == "col" else row
+        fill, width = match.group(2) or "", match.group(3) or ""
+        return f"{number:{fill}{width}d}"
+
+    return _ID_PART.sub(field, id_format)
 
 LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port", "hex"]
 
@@ -53,7 +80,7 @@ class Grid(Shape):
     rows: int = Field(ge=1, le=500)
     first_column: int = 1
     first_row: int = 1
-    id_format: str = "{col:02d}{row:02d}"
+    id_format: Annotated[str, BeforeValidator(_check_id_format)] = "{col:02d}{row:02d}"
     reconstruction: Text | None = None
 
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import __version__
+from generator.load.game_files import digest as file_digest
+from generator.load.game_files import files_under
 from generator.render.templates import TEMPLATES
 from generator.user_cache import cache_folder, write_atomically
 
@@ -43,6 +46,7 @@ _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "pi
 def fingerprint(game: Game, language: str, component: str, options: str) -> str:
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0{component}\0{language}\0{options}\0".encode())
+    digest.update(f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH') or '0'}\0".encode())
     digest.update(_templates_digest(str(game.folder)).encode())
     digest.update(game.manifest.model_dump_json().encode())
     collections = READS.get(component, _EVERYTHING)
@@ -88,35 +92,36 @@ def _templates_digest(game_folder: str) -> str:
     """Every shipped template, font and profile, and the game's own templates (names, sizes, contents)."""
     digest = hashlib.sha256()
     for base in (TEMPLATES, Path(game_folder) / "templates"):
-        if base.is_dir():
-            for path in sorted(p for p in base.rglob("*") if p.is_file()):
-                digest.update(str(path.relative_to(base)).encode())
-                digest.update(_file_digest(str(path)).encode())
+        files, links = files_under(base)
+        for path in files + links:
+            digest.update(str(path.relative_to(base)).encode())
+            digest.update(_file_digest(str(path)).encode())
     return digest.hexdigest()
 
 
 def _file_digest(path: str) -> str:
-    """A file's content digest, read again only when its size or time changed (`imprenta watch` edits)."""
+    """A file's content digest, read again only when its size or times changed (`imprenta watch` edits); the
+    change time and inode are in the key, so a copy that keeps size and modification time is read again."""
     try:
-        stat = Path(path).stat()
+        status = os.lstat(path)
     except OSError:
         return "missing"
-    return _digest_of(path, stat.st_mtime_ns, stat.st_size)
+    return _digest_of(path, status.st_mtime_ns, status.st_size, status.st_ctime_ns, status.st_ino)
 
 
 @lru_cache(maxsize=4096)
-def _digest_of(path: str, mtime: int, size: int) -> str:
-    """The digest of a file; a large one (the fonts, images) is kept in the user's cache with the size and
-    time it was taken at, so that every build need not read and hash the 4 MB of shipped fonts again."""
-    stored = _stored_digests().get(path) if size >= _STORED_FROM else None
-    if isinstance(stored, list) and len(stored) == 3 and stored[:2] == [mtime, size]:
+def _digest_of(path: str, mtime: int, size: int, ctime: int = 0, inode: int = 0) -> str:
+    """The digest of a file, streamed (see game_files.digest); a large one (the fonts, images) is kept in the
+    user's cache with the stat it was taken at, so that every build need not read the 4 MB of shipped fonts
+    again. Small files are always read: what they cost is nothing next to a missed edit."""
+    stored = _stored_digests().get(path) if size >= _STORED_FROM else None      # [mtime, size, digest, ctime, inode]
+    if isinstance(stored, list) and len(stored) == 5 and stored[:2] == [mtime, size] and stored[3:] == [ctime, inode]:
         return stored[2]
-    try:
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return "missing"
+    digest = file_digest(Path(path))
+    if digest == "missing":
+        return digest
     if size >= _STORED_FROM:
-        _stored_digests()[path] = [mtime, size, digest]
+        _stored_digests()[path] = [mtime, size, digest, ctime, inode]
         write_atomically(cache_folder() / _STORE, json.dumps(_stored_digests()).encode())
     return digest
 

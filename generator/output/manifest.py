@@ -77,5 +77,32 @@ def up_to_date(previous: dict, target: Path, component: str, fingerprint: str) -
     if previous.get("inputs", {}).get(component) != fingerprint:
         return False
     files = [entry for entry in previous.get("files", []) if entry.get("component") == component]
-    return all((target / entry["path"]).is_file() and (target / entry["path"]).stat().st_size == entry["bytes"]
+    return all(_same_file(target / entry["path"], entry) for entry in files)
+
+
+def manifest_digest(target: Path) -> str:
+    from generator.load.game_files import digest
+
+    return digest(target / "manifest.json")
+
+
+def outputs_intact(target: Path, recorded_manifest: str) -> bool:
+    """Whether `target` still holds the manifest recorded after the last build (not one another game folder
+    wrote there since) and every file it lists, with its size and digest."""
+    if not recorded_manifest or manifest_digest(target) != recorded_manifest:
+        return False
+    files = read_manifest(target).get("files", [])
+    return all(isinstance(entry, dict) and _same_file(target / str(entry.get("path", "")), entry)
                for entry in files)
+
+
+def _same_file(path: Path, entry: dict) -> bool:
+    """The file is there with the size and sha256 its manifest entry records (streamed, never read whole)."""
+    from generator.load.game_files import digest
+
+    try:
+        if not path.is_file() or path.stat().st_size != entry.get("bytes"):
+            return False
+    except OSError:
+        return False
+    return digest(path, cap=1 << 40) == entry.get("sha256")

@@ -44,50 +44,61 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
         if progress:
             progress(1, 1, ordered[0])
         return results
-    if not _can_fork() or not ordered:
-        for index, job in enumerate(ordered, start=1):
+    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
+
+
+def run_limited(items: list, call: Callable, workers: int, limits: Limits,
+                on_failure: Callable[[object, str], object] | None = None,
+                progress: Callable[[int, int, object], None] | None = None) -> dict:
+    """item → call(item), each in a forked child under the time and memory limits; a child that runs past
+    its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
+    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing."""
+    results: dict = {}
+    if not _can_fork():
+        for index, item in enumerate(items, start=1):
             if progress:
-                progress(index, len(ordered), job)
-            results[job] = render(state, *job)
+                progress(index, len(items), item)
+            results[item] = call(item)
         return results
     _JOB_STATE.clear()
-    _JOB_STATE.update(state=state, render=render, limits=limits)
+    _JOB_STATE.update(call=call, limits=limits)
     import multiprocessing              # not needed (8 ms to import) when a lone job runs here
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")
     _share_with_children()
-    pending, running, done = list(ordered), {}, 0
+    pending, running, done = list(items), {}, 0
     try:
         while pending or running:
             while pending and len(running) < max(1, workers):
-                job = pending.pop(0)
+                item = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=_child, args=(job, sender), daemon=True)
+                process = context.Process(target=_child, args=(item, sender), daemon=True)
                 process.start()
                 sender.close()
-                running[job] = (process, receiver, time.monotonic())
+                running[item] = (process, receiver, time.monotonic())
             ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2)
-            for job, (process, receiver, started) in list(running.items()):
+            for item, (process, receiver, started) in list(running.items()):
                 if receiver in ready:
                     try:
-                        results[job] = receiver.recv()
-                    except EOFError:      # the child died without an answer: killed for memory, or worse
+                        results[item] = receiver.recv()
+                    except (EOFError, OSError):   # the child died without an answer: killed for memory, or worse
                         process.join()
-                        results[job] = on_failure(job, f"its process ended with code {process.exitcode} "
-                                                       f"(memory limit {limits.memory_mb} MB?)") if on_failure else None
+                        results[item] = on_failure(item, f"its process ended with code {process.exitcode} "
+                                                         f"(memory limit {limits.memory_mb} MB?)") if on_failure \
+                            else None
                 elif time.monotonic() - started > limits.seconds:
                     process.kill()
-                    results[job] = on_failure(job, f"it ran past the {limits.seconds:g} s limit") if on_failure \
+                    results[item] = on_failure(item, f"it ran past the {limits.seconds:g} s limit") if on_failure \
                         else None
                 else:
                     continue
                 process.join()
                 receiver.close()
-                del running[job]
+                del running[item]
                 done += 1
                 if progress:
-                    progress(done, len(ordered), job)
+                    progress(done, len(items), item)
     finally:
         for process, _, _ in running.values():
             process.kill()
@@ -163,29 +174,7 @@ def _limit_memory(megabytes: int) -> None:
         pass                     # no limit where the system refuses one; the time limit still holds
 
 
-def _child(job: tuple[str, str], sender) -> None:
+def _child(item, sender) -> None:
     _limit_memory(_JOB_STATE["limits"].memory_mb)
-    sender.send(_JOB_STATE["render"](_JOB_STATE["state"], *job))
+    sender.send(_JOB_STATE["call"](item))
     sender.close()
-
-
-def parallel_map(function: Callable, items: list, workers: int | None = None) -> list:
-    """function(item) for every item, on forked workers when there are several items and cores."""
-    workers = workers or default_workers()
-    if workers <= 1 or len(items) <= 1 or not _can_fork():
-        return [function(item) for item in items]
-    _JOB_STATE.clear()
-    _JOB_STATE.update(function=function)
-    _share_with_children()
-    try:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(min(workers, len(items))) as pool:
-            return pool.map(_apply, items)
-    finally:
-        _JOB_STATE.clear()
-        gc.unfreeze()
-
-
-def _apply(item):
-    return _JOB_STATE["function"](item)

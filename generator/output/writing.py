@@ -1,13 +1,22 @@
-"""Staged, atomic writes into build/<game>/<lang>/: a failed build leaves the previous files as they were.
+"""Publishing build/<game>/<lang>/ all at once: a build, even one killed, leaves the old set or the new one.
 
-Every file is first written in full to a staging folder beside the target;
-only when all of them are written are they moved into place, each with an
-atomic rename. The manifest goes last, so a manifest always describes files
-that exist.
+The new set is assembled in full in a staging folder beside the target: the files this build made, the
+manifest, and (as hard links, or copies) the previous files it keeps. Then one atomic exchange of the two
+folder names (Linux's renameat2 RENAME_EXCHANGE) makes the new set the target and the old set the staging
+folder, which is removed. A reader, or a build killed at any instant, sees either the complete previous set
+with its manifest or the complete new one with its own, never a mix.
+
+Where the exchange is not available, the target is renamed aside and the staging folder renamed into its
+place; a build killed between the two renames leaves the previous set aside, and the next build puts it back
+before anything else. Staging folders carry the id of the process that made them: the next build removes
+those of processes that are gone, and never those of a build still running into the same folder.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import errno
 import os
 import shutil
 import tempfile
@@ -15,25 +24,129 @@ from pathlib import Path
 
 from generator.render.context import Artifact
 
+_STAGING, _ASIDE = ".staging-", ".previous-"
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
 
 def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, stale: list[str]) -> None:
-    """Write every artifact, then the manifest; delete the stale files the previous build left."""
-    target.mkdir(parents=True, exist_ok=True)
-    for leftover in target.glob(".staging-*"):      # from a build that was killed: never moved into place
-        shutil.rmtree(leftover, ignore_errors=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=target))
+    """Publish the artifacts and the manifest as the new content of `target`, keeping the previous files
+    that are neither rebuilt nor `stale` (no longer made)."""
+    parent = target.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    tidy(target)
+    staging = Path(tempfile.mkdtemp(prefix=f"{_STAGING}{target.name}-{os.getpid()}-", dir=parent))
     try:
+        dropped = {artifact.path for artifact in artifacts} | set(stale) | {"manifest.json"}
+        if target.is_dir():
+            _keep_previous(target, staging, dropped)
         for artifact in artifacts:
             staged = staging / artifact.path
             staged.parent.mkdir(parents=True, exist_ok=True)
             staged.write_bytes(artifact.data)
         (staging / "manifest.json").write_bytes(manifest)
-        for artifact in artifacts:
-            final = target / artifact.path
-            final.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / artifact.path, final)
-        for path in stale:
-            (target / path).unlink(missing_ok=True)
-        os.replace(staging / "manifest.json", target / "manifest.json")
+        _switch(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def tidy(target: Path) -> None:
+    """Undo what a killed build left beside `target`: its set put aside comes back if the target is missing,
+    and the staging folders of builds no longer running are removed."""
+    parent = target.parent
+    if not parent.is_dir():
+        return
+    for leftover in sorted(parent.glob(f"{_ASIDE}{target.name}-*")):
+        if _owner_alive(leftover, _ASIDE, target.name):
+            continue
+        if not target.exists():
+            os.replace(leftover, target)
+        else:
+            shutil.rmtree(leftover, ignore_errors=True)
+    for leftover in parent.glob(f"{_STAGING}{target.name}-*"):
+        if not _owner_alive(leftover, _STAGING, target.name):
+            shutil.rmtree(leftover, ignore_errors=True)
+    for leftover in target.glob(_STAGING + "*") if target.is_dir() else ():   # the older layout's staging
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _owner_alive(folder: Path, prefix: str, name: str) -> bool:
+    rest = folder.name[len(prefix) + len(name) + 1:]
+    pid = rest.split("-", 1)[0]
+    if not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return False                 # this process's own leftover from an earlier build, not running now
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _keep_previous(target: Path, staging: Path, dropped: set[str]) -> None:
+    for folder, folders, names in os.walk(target, followlinks=False):
+        base = Path(folder)
+        folders[:] = [name for name in folders if not name.startswith(_STAGING)]
+        for name in names:
+            source = base / name
+            relative = source.relative_to(target).as_posix()
+            if relative in dropped or source.is_symlink():
+                continue
+            destination = staging / relative
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(source, destination)
+            except OSError:
+                shutil.copy2(source, destination)
+
+
+def _switch(staging: Path, target: Path) -> None:
+    """Make `staging` the target; afterwards `staging` holds the previous set (or nothing)."""
+    if not target.exists():
+        try:
+            os.rename(staging, target)
+            staging.mkdir()              # for the caller's cleanup, which expects the folder
+            return
+        except OSError as error:
+            if error.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                raise
+    if _exchange(staging, target):
+        return
+    aside = target.parent / f"{_ASIDE}{target.name}-{os.getpid()}"
+    os.rename(target, aside)
+    os.rename(staging, target)
+    os.rename(aside, staging)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths atomically (Linux 3.15+); False where the system cannot."""
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+_LIBC: list = []
+
+
+def _renameat2():
+    if not _LIBC:
+        function = None
+        try:
+            library = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+            function = getattr(library, "renameat2", None)
+            if function is not None:
+                function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+                function.restype = ctypes.c_int
+        except OSError:
+            function = None
+        _LIBC.append(function)
+    return _LIBC[0]

@@ -88,8 +88,8 @@ class Edition:
         icon = self.game.get("icon", icon_id)
         if icon is None:
             return None, icon_id
-        from generator.render.draw.images import image_problem
+        from generator.load.images import image_problem
 
         path = self.game.folder / icon.file if icon.file else None
-        usable = path is not None and image_problem(path) is None
+        usable = path is not None and image_problem(path, self.game.folder) is None
         return (path if usable else None), self.name("icon", icon_id)

@@ -70,24 +70,34 @@ def _int(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
     return fail(errors, "int_type", loc, "Input should be a valid integer", value)
 
 
+MAX_MAGNITUDE = 1e6     # no number in a game is larger (lengths are in mm, percentages, sizes in points)
+
+
 def _float(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
     kind = type(value)
+    number = None
     if kind is float:
-        return value
-    if kind is int:
-        return float(value)
-    if not strict:
-        if kind is bool:
-            return float(value)
-        if kind is str:
-            if value.isascii():
-                try:
-                    return float(value)
-                except ValueError:
-                    pass
+        number = value
+    elif kind is int or (not strict and kind is bool):
+        try:
+            number = float(value)
+        except OverflowError:       # a 400-digit whole number
+            number = math.inf
+    elif not strict and kind is str:
+        if value.isascii():
+            try:
+                number = float(value)
+            except ValueError:
+                pass
+        if number is None:
             return fail(errors, "float_parsing", loc,
                         "Input should be a valid number, unable to parse string as a number", value)
-    return fail(errors, "float_type", loc, "Input should be a valid number", value)
+    if number is None:
+        return fail(errors, "float_type", loc, "Input should be a valid number", value)
+    if not math.isfinite(number) or abs(number) > MAX_MAGNITUDE:
+        return fail(errors, "finite_number", loc, f"a number should be finite and at most {MAX_MAGNITUDE:g} "
+                                                  f"in size", value)
+    return number
 
 
 def _bool(value: Any, loc: tuple, errors: list, strict: bool) -> Any:

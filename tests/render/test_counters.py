@@ -161,7 +161,7 @@ def test_a_failed_write_keeps_the_previous_build(write_game, tmp_path, monkeypat
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("generator.output.writing.os.replace", broken)
+    monkeypatch.setattr("generator.output.writing._switch", broken)      # the disk fills as the new set goes live
     second = build(Path("demo"), BuildRequest(out=out, overrides=(("backs", "fold"),)))
     assert any(d.code == "OUT001" for d in second.diagnostics)
     after = {path: path.read_bytes() for path in first.rglob("*") if path.is_file()}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 import types
 import typing
@@ -99,7 +100,26 @@ def _twin_type(annotation: typing.Any) -> typing.Any:
         return typing.Union[tuple(_twin_type(arg) for arg in args)]
     if origin in (list, dict, tuple):
         return origin[tuple(_twin_type(arg) if arg is not Ellipsis else arg for arg in args)]
+    if annotation is float:        # Imprenta's numbers are finite and of sane size, as if declared so on every field
+        return typing.Annotated[float, pydantic.BeforeValidator(_bounded)]
     return annotation
+
+
+def _bounded(value):
+    """Refuses what Imprenta's float refuses, before pydantic's own parsing and bounds (as Imprenta orders them)."""
+    from generator.shapes.validators import MAX_MAGNITUDE
+
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return value
+    try:
+        number = float(value) if not isinstance(value, str) or value.isascii() else None
+    except OverflowError:
+        number = math.inf
+    except ValueError:
+        return value
+    if number is not None and (not math.isfinite(number) or abs(number) > MAX_MAGNITUDE):
+        raise PydanticCustomError("finite_number", f"a number should be finite and at most {MAX_MAGNITUDE:g} in size")
+    return value
 
 
 def _as_pydantic_error(check):

@@ -23,10 +23,12 @@ BOXES = ("example", "note", "designer", "play-note")
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 
 
-def _inside_game(source: str) -> bool:
-    """A relative path that stays inside the game folder: no scheme, no leading slash, no `..`."""
-    return bool(source) and ":" not in source and not source.startswith(("/", "\\")) and \
-        ".." not in source.replace("\\", "/").split("/")
+def _inside_game(folder, source: str) -> bool:
+    """A readable PNG or JPEG inside the game folder, reached without a link (the PDF and the living rules
+    would otherwise lose it silently, or fetch it from elsewhere)."""
+    from generator.load.images import image_problem
+
+    return bool(source) and image_problem(folder / source, folder) is None
 
 
 def section_anchor(section_id: str) -> str:
@@ -58,7 +60,7 @@ class Prose:
 
         def image(renderer, tokens, index, options, env):
             source = tokens[index].attrGet("src") or ""
-            if not _inside_game(source):
+            if not _inside_game(self.edition.game.folder, source):
                 self.refused.append((source, self._owner))
                 return f"[{escape(tokens[index].content)}]"
             return default_image(tokens, index, options, env)

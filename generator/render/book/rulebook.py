@@ -15,7 +15,9 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator.derived.references import find_tokens
+from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
+from generator.load.game_files import Refused, within
 from generator.model.common import Unknown
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.book.templating import environment
@@ -216,8 +218,12 @@ def _confined_fetcher(roots: tuple[Path, ...]):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
             if url.startswith("file:"):
-                path = Path(unquote(urlparse(url).path)).resolve()
-                if path.is_file() and any(path.is_relative_to(root) for root in roots):
+                path = Path(unquote(urlparse(url).path))
+                for root in roots:
+                    try:
+                        within(root, path)
+                    except Refused:
+                        continue
                     return super().fetch(url, headers)
             self.refused.append(url)
             raise ValueError(f"Imprenta reads no file outside the game folder and no URL: {url}")
@@ -285,7 +291,12 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
         return _refusals(context["refused"], "rules.html", edition)
     html = render_html(edition, context)
-    rendered.artifacts.append(Artifact("rules.html", html.encode("utf-8"), "rules-html"))
+    active = active_content(html)
+    if active:                     # assembled by a template at render time: `imprenta check` saw only its parts
+        return Rendered(diagnostics=[make("SEC004", f"rules.html ({edition.language}) would hold {what} (line "
+                                                    f"{line}); the output is not written", None)
+                                     for line, _, what in active[:5]], failed=True)
+    rendered.artifacts.append(Artifact("rules.html", with_policy(html).encode("utf-8"), "rules-html"))
     return rendered
 
 

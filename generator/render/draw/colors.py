@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from generator.model import Game
 from generator.model.common import Cmyk
 from generator.render.draw.primitives import Ink
+
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class Palette:
@@ -35,7 +40,7 @@ class Palette:
             return None
         if isinstance(color, Cmyk):
             return Ink(cmyk=tuple(max(0.0, min(100.0, part)) / 100 for part in color.cmyk))
-        return hex_ink(color)
+        return hex_ink(color) if _HEX.match(color) else None     # a field's text that is not a colour
 
 
 def hex_ink(color: str) -> Ink:

@@ -6,6 +6,7 @@ import base64
 
 import svgwrite
 
+from generator.load.game_files import read_bytes
 from generator.render.draw.fonts import svg_font
 from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
 
@@ -69,7 +70,7 @@ def _element(drawing, shape):
                             font_size=f"{shape.size * PT:.3f}", text_anchor=_ANCHOR[shape.anchor])
     if isinstance(shape, Image):
         kind = "png" if shape.path.suffix.lower() == ".png" else "jpeg"
-        data = base64.b64encode(shape.path.read_bytes()).decode("ascii")
+        data = base64.b64encode(read_bytes(shape.path)).decode("ascii")      # confined when checked
         return drawing.image(f"data:image/{kind};base64,{data}", insert=(shape.x, shape.y),
                              size=(shape.w, shape.h))
     return None

@@ -18,7 +18,7 @@ from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
                                       readable_on)
-from generator.render.draw.images import image_problem
+from generator.load.images import image_problem
 from generator.render.edition import Edition
 from generator.render.maps.geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
                                            shape_centre, tidy_schematic)
@@ -62,7 +62,7 @@ def draw_map(edition: Edition) -> MapDrawing:
         height = width / 1.4
     main: list[Shape] = [Rect(0, 0, width, height, hex_ink("#e9f1f7" if grid else "#f3efe2"))]
     art = game.folder / game_map.art if game_map.art else None
-    art_problem = image_problem(art) if art is not None else None
+    art_problem = image_problem(art, game.folder) if art is not None else None
     if art is not None and art_problem is None:
         main.append(Image(0, 0, width, height, art))        # the artwork under the areas drawn over it
     drawing = MapDrawing(Face(width, height))

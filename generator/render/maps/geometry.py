@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from generator.model.maps import Grid, Location
+from generator.model.maps import Grid, Location, format_id
 
 SQRT3 = math.sqrt(3)
 
@@ -28,7 +28,7 @@ def hex_centres(grid: Grid, margin: float) -> dict[str, tuple[float, float]]:
             else:
                 x = margin + grid.size / 2 + col_index * grid.size + (grid.size / 2 if row_index % 2 else 0)
                 y = margin + radius + row_index * 1.5 * radius
-            centres[grid.id_format.format(col=col, row=row)] = (x, y)
+            centres[format_id(grid.id_format, col, row)] = (x, y)
     return centres
 
 

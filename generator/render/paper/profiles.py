@@ -55,13 +55,13 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
 
     diagnostics: list[Diagnostic] = []
     chain: list[dict] = []
-    current, seen = name_or_path, set()
+    current, seen, asked_at = name_or_path, set(), None
     while current is not None:
-        path = Path(current) if current.endswith((".yaml", ".yml")) else find(f"profiles/{current}.yaml",
-                                                                              game_folder)
-        if path is None or not path.is_file() or current in seen:
-            diagnostics.append(make("CLI001", f"no print profile '{current}' (shipped: home, press; or a "
-                                    f"path to a .yaml file)", None))
+        path, problem = _profile_file(current, game_folder, first=not chain)
+        if path is None or current in seen:
+            diagnostics.append(make("SEC002" if problem else "CLI001", problem or
+                                    f"no print profile '{current}' (shipped: home, press; or a path to a "
+                                    f".yaml file)", asked_at))
             return None, diagnostics
         seen.add(current)
         document, found = load_file(path)
@@ -73,6 +73,7 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
             return None, diagnostics + found
         chain.append(dict(document.data))
         current = document.data.get("extends")
+        asked_at = document.span(("extends",))
     merged: dict = {}
     for data in reversed(chain):
         merged.update({key: value for key, value in data.items() if key != "extends"})
@@ -80,3 +81,19 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
     if merged.get("paper", "a4") not in PAPER_SIZES:
         return None, [make("CLI001", f"unknown paper '{merged['paper']}'; known: {', '.join(PAPER_SIZES)}", None)]
     return PrintProfile.model_validate(merged), diagnostics
+
+
+def _profile_file(name: str, game_folder: Path | None, first: bool) -> tuple[Path | None, str | None]:
+    """The file of a profile: a path given on the command line (the first only: a profile file's `extends:`
+    names a profile, never a path), or a shipped or game profile by plain name."""
+    from generator.load.game_files import Refused, is_plain_name
+
+    if first and name.endswith((".yaml", ".yml")):
+        path = Path(name)
+        return (path, None) if path.is_file() else (None, None)
+    if not is_plain_name(name):
+        return None, f"'{name[:60]}' is not a profile name (a profile extends another by name: home, press)"
+    try:
+        return find(f"profiles/{name}.yaml", game_folder), None
+    except Refused as refusal:
+        return None, f"the profile '{name}' {refusal.reason}"

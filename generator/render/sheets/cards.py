@@ -62,7 +62,12 @@ def _layout_name(card_type: CardType | None, game_folder) -> str:
         return "card"
     if card_type.layout:
         return card_type.layout
-    return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
+    from generator.load.game_files import Refused
+
+    try:
+        return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
+    except Refused:
+        return card_type.id          # the layout library reports why it is not read
 
 
 def _size(deck: Deck) -> tuple[float, float]:
@@ -96,7 +101,8 @@ class _Helpers:
         color = (card_type.color if card_type and card_type.color else None) or deck_color or \
             (faction.color if faction else None)
         image = self.game.folder / card.image if card.image else None
-        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e))
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e),
+                          folder=self.game.folder)
 
     def back(self, deck: Deck, card_type: CardType | None) -> FaceInputs:
         e = self.edition
@@ -108,7 +114,8 @@ class _Helpers:
         color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
             (faction.color if faction else None)
         image = self.game.folder / back.image if back and back.image else None
-        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e))
+        return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e),
+                          folder=self.game.folder)
 
     def _rich(self, element, text, box, size, min_size, ink):
         family = element.font.split("-")[0]

@@ -18,7 +18,7 @@ from generator.model import where
 from generator.model.common import Shape
 from generator.render.draw.colors import Palette
 from generator.render.draw.fonts import missing_glyphs
-from generator.render.draw.images import image_problem
+from generator.load.images import image_problem
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, readable_on
 from generator.render.draw.symbols import draw_symbol
 from generator.render.draw.text_fit import fit, place
@@ -75,6 +75,7 @@ class FaceInputs(NamedTuple):
     rich: Callable | None = None         # (element, text, box, size, min_size, ink) → (shapes, fits, plain)
     icon: Callable | None = None         # icon id → (picture path or None, name)
     table: Callable | None = None        # table id → (title, [(key, result)]) or None
+    folder: Path | None = None           # the game folder, which the image must lie in
 
 
 def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
@@ -216,7 +217,7 @@ def _sizes(element: Element, scale: float) -> tuple[float, float]:
 def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Drawn) -> None:
     """The picture if the content gives a readable one, else an honest empty frame."""
     path = inputs.image
-    problem = image_problem(path) if path is not None else None
+    problem = image_problem(path, inputs.folder) if path is not None else None
     if path is not None and problem is None:
         drawn.face.add(Image(*box, path))
         return

@@ -10,23 +10,35 @@ is an absolute floor (legibility does not shrink with the counter). A layout may
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model.common import Shape
 from generator.render.draw.fonts import FONTS
 from generator.render.templates import find
-from generator.shapes import Field, model_validator
+from generator.shapes import BeforeValidator, Field, ShapeError, model_validator
 
 FontRole = Literal[tuple(FONTS)]  # type: ignore[valid-type]
 Box = tuple[float, float, float, float]
+_COLOR = re.compile(r"^(#[0-9a-fA-F]{6}|[a-z0-9]+(-[a-z0-9]+)*|\{[A-Za-z][\w-]*(:[\w-]+)?\})$")
+
+
+def _check_color(value: Any) -> Any:
+    if isinstance(value, str) and not _COLOR.match(value):
+        raise ShapeError("SCH009", "'{value}' is not a colour: write \"#rrggbb\", a palette name, {{color}}, "
+                                   "{{color:darker}}, {{on-color}}, {{ink}} or {{field}}", {"value": value[:40]})
+    return value
+
+
+LayoutColor = Annotated[str, BeforeValidator(_check_color)]
 
 
 class Border(Shape):
-    color: str = "#000000"
-    width: float = Field(0.2, ge=0, description="Line width in mm.")
-    radius: float = Field(0.0, ge=0, description="Corner radius in mm.")
+    color: LayoutColor = "#000000"
+    width: float = Field(0.2, ge=0, le=20, description="Line width in mm.")
+    radius: float = Field(0.0, ge=0, le=100, description="Corner radius in mm.")
 
 
 class Element(Shape):
@@ -40,15 +52,16 @@ class Element(Shape):
     table: str | None = Field(None, description="A table id (or a field holding one) printed as a small table.")
     box: Box = Field(description="x, y, width, height in percent of the face.")
     font: FontRole = "sans"
-    size: float = Field(8.0, gt=0, le=200, description="Font size in points at design_width.")
-    min_size: float | None = Field(None, gt=0, description="Smallest size in points the text may shrink to; "
+    size: float = Field(8.0, ge=1, le=200, description="Font size in points at design_width.")
+    min_size: float | None = Field(None, ge=1, le=200, description="Smallest size in points the text may shrink to; "
                                                            "absolute, it does not scale (default: size).")
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     wrap: bool = True
     rich: bool = Field(False, description="Text with **bold**, *italic*, line breaks, lists and icons.")
-    color: str | None = Field(None, description="A colour, {color}, {color:darker} or {ink} (readable on background).")
-    stroke: str | None = None
+    color: LayoutColor | None = Field(None, description="A colour, {color}, {color:darker} or {ink} (readable on "
+                                                        "background).")
+    stroke: LayoutColor | None = None
     when: str | None = Field(None, description="Draw only when this field has a value (facing, values, image…).")
     unless: str | None = None
 
@@ -63,8 +76,8 @@ class Element(Shape):
 
 
 class FaceLayout(Shape):
-    background: str | None = Field("{color}", description="A colour or {color}; none for unprinted.")
-    fallback_color: str | None = Field(None, description="The colour {color} means when the data gives none.")
+    background: LayoutColor | None = Field("{color}", description="A colour or {color}; none for unprinted.")
+    fallback_color: LayoutColor | None = Field(None, description="The colour {color} means when the data gives none.")
     border: Border | None = Field(default_factory=Border)
     elements: list[Element] = Field(default_factory=list)
 
@@ -72,7 +85,7 @@ class FaceLayout(Shape):
 class Layout(Shape):
     description: str = ""
     extends: str | None = Field(None, description="Another layout of the same component to start from.")
-    design_width: float = Field(19.05, gt=0, description="The face width in mm the font sizes are written for.")
+    design_width: float = Field(19.05, ge=5, le=1000, description="The face width in mm the font sizes are written for.")
     front: FaceLayout | None = None
     back: FaceLayout | None = Field(None, description="Defaults to the front's layout.")
 
@@ -100,8 +113,21 @@ class LayoutLibrary:
         from generator.model import where
 
         asked_at = where(asked_by) if isinstance(asked_by, Shape) else asked_by   # looked up once per layout
+        from generator.load.game_files import Refused, is_plain_name
+
+        if not is_plain_name(name):
+            self.diagnostics.append(make("SEC002", f"'{name[:60]}' is not a layout name: a layout is named, "
+                                         f"never given as a path", asked_at,
+                                         "Name a layout of templates/layouts/ (e.g. `extends: unit`)."))
+            return None
         relative = f"layouts/{self.component}/{name}.yaml"
-        path = find(relative, self.game_folder)
+        try:
+            path = find(relative, self.game_folder)
+        except Refused as refusal:
+            self.diagnostics.append(make("SEC001" if refusal.code == "SEC001" else "SEC002",
+                                         f"the layout templates/{relative} {refusal.reason}; it is not read",
+                                         asked_at))
+            return None
         if path is None:
             self.diagnostics.append(make("LAY003", f"no {self.component} layout named '{name}' "
                                          f"(looked for templates/{relative})", asked_at,
