@@ -31,7 +31,7 @@ def check(args: argparse.Namespace) -> int:
 
     folders = _game_folders(args.path)
     policy = Policy(ignore=_codes(args.ignore), select=_codes(args.select), strict=args.strict)
-    found = pipeline.check_all(folders, policy)
+    found = pipeline.check_all(folders, policy, release=args.release)
     if not _printed_as_data(found, args.output_format):
         if found:
             print(reporting.as_text(found, show_source=not args.quiet))
@@ -55,9 +55,10 @@ def build(args: argparse.Namespace) -> int:
     kinds = frozenset(_codes(args.formats))
     if not kinds <= {"pdf", "svg", "png"}:
         raise UsageError("--formats takes pdf, svg and png")
-    overrides = (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi))
+    overrides = (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
+                 ("release", args.release))
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
-    found, written = [], []
+    found, written, fresh, notes = [], [], set(), []
     for folder in folders:
         progress = _progress(folder.name) if show_progress else None
         asked = () if args.languages.strip() == "all" else _codes(args.languages)
@@ -68,15 +69,32 @@ def build(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         found.extend(built.diagnostics)
         written.extend(built.folders)
+        fresh.update(built.fresh)
+        notes.extend(_note_summary(folder, built.notes))
     if not _printed_as_data(found, args.output_format):
-        shown = [d for d in found if d.severity.name != "NOTE"] if args.quiet else found
+        shown = found if args.notes else [d for d in found if d.severity.name != "NOTE"]
         if shown:
             print(reporting.as_text(shown, show_source=not args.quiet), file=sys.stderr)
+        if not args.quiet and not args.notes:
+            for line in notes:
+                print(line, file=sys.stderr)
         for target in written:
-            print(f"built {target}")
+            print(f"{'up to date' if target in fresh else 'built'} {target}")
         if not written:
             print("nothing built", file=sys.stderr)
     return 1 if has_errors(found) or not written else 0
+
+
+def _note_summary(folder: Path, notes: dict[str, int]) -> list[str]:
+    """One line per kind of note, with the command that lists them: a build shows what to do, not 89 notes."""
+    from generator.diagnostics.codes import CODES
+
+    lines = []
+    for code, count in notes.items():
+        what = "unknown fact" if code == "UNK001" else f"note{'s' * (count != 1)} {code} ({CODES[code].title})"
+        what = f"{what}{'s' * (count != 1)}" if code == "UNK001" else what
+        lines.append(f"{count} {what}: `imprenta check {folder} --select {code}` lists them")
+    return lines
 
 
 def watch(args: argparse.Namespace) -> int:
@@ -221,6 +239,8 @@ def parser() -> argparse.ArgumentParser:
                        help="Report only these codes or prefixes (comma-separated).")
     found.add_argument("--ignore", default="", metavar="CODES", help="Do not report these codes or prefixes.")
     found.add_argument("--quiet", "-q", action="store_true", help="No source lines nor summary in text output.")
+    found.add_argument("--release", action="store_true",
+                       help="Also report what a release build refuses: every unknown fact (REL001).")
 
     made = command(commands, build, "Check a game, then build its print files into OUT/<game>/<lang>/.")
     made.add_argument("path", nargs="?", type=Path, default=Path("content/mar-y-acero"),
@@ -234,6 +254,12 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
                       help="Worker processes (default: one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")
+    kind = made.add_mutually_exclusive_group()
+    kind.add_argument("--release", action="store_const", const=True, default=None,
+                      help="A release: refuse a game with unknown facts (the default of the press profile).")
+    kind.add_argument("--proof", dest="release", action="store_const", const=False,
+                      help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
+    made.add_argument("--notes", action="store_true", help="Print every note, not one summary line per kind.")
     _findings_option(made)
     made.add_argument("--quiet", "-q", action="store_true")
 

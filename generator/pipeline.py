@@ -28,11 +28,11 @@ def game_folders(path: Path) -> list[Path]:
     return []
 
 
-def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Checked:
+def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release: bool = False) -> Checked:
     """Load a game and run every check; findings filtered by the game's policy, then the caller's.
 
     `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
-    build leaves it to the renderers, which find the same while drawing.
+    build leaves it to the renderers, which find the same while drawing. `release` refuses unknown facts.
     """
     from generator.checks import run_checks     # the model and YAML: not needed by a no-op build
     from generator.load import load_game
@@ -46,6 +46,10 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Check
 
             found.extend(layout_findings(loaded.game))
         found.extend(_policy_problems(loaded.game))
+        if release:
+            from generator.checks.unknowns import release_refusal
+
+            found.extend(release_refusal(loaded.game))
         policy = _with_game_policy(policy, loaded.game)
     return Checked(loaded.game, policy.apply(found))
 
@@ -56,7 +60,7 @@ def _with_game_policy(policy: Policy, game: Game) -> Policy:
                   warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
 
 
-def check_all(folders: list[Path], policy: Policy = Policy(), limits=None) -> list[Diagnostic]:
+def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, release: bool = False) -> list[Diagnostic]:
     """Every game checked, several at once on several cores, each in its own process under the time and
     memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
     (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
@@ -67,8 +71,8 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None) -> li
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
     largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    checked = run_limited(largest_first, lambda folder: check(folder, policy).diagnostics, default_workers(),
-                          limits or Limits(), _check_stopped)
+    checked = run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
+                          default_workers(), limits or Limits(), _check_stopped)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
 
 
@@ -106,7 +110,9 @@ class BuildRequest(NamedTuple):
 
 class Built(NamedTuple):
     diagnostics: list[Diagnostic]
-    folders: list[Path]                 # build/<game>/<lang>/ written
+    folders: list[Path]                 # build/<game>/<lang>/ written or up to date
+    fresh: tuple[Path, ...] = ()        # those of `folders` that were already up to date
+    notes: dict[str, int] = {}          # notes by code, also on a no-op build (from the last real one)
 
 
 def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Built:
@@ -117,33 +123,36 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     stamp = _source_stamp(folder, request, policy)
     previous = _read_stamp(request.out, folder, stamp)
     if previous is not None and not request.force:
-        return Built([], previous)               # no file of the game, its templates or the options changed
+        folders, notes = previous                # no file of the game, its templates or the options changed
+        return Built([], folders, tuple(folders), notes)
+    from generator.render.paper.profiles import load_profile
+
+    profile, found = load_profile(request.profile, folder, dict(request.overrides))
+    if profile is None:
+        return Built(found, [])
+    found.extend(_language_problems(folder, request.languages))   # before loading: a typo fails at once
+    if has_errors(found):
+        return Built(found, [])
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
     from generator.render import RENDERERS, preload
-    from generator.render.paper.profiles import load_profile
     from generator.output.scheduling import Limits, default_workers, run_jobs
+    from generator.render.edition import Edition
+    from generator.render.proofing import manifest_unknowns
 
-    checked = check(folder, policy, layout=False)
-    found = list(checked.diagnostics)
+    checked = check(folder, policy, layout=False, release=profile.release)    # a release refuses unknowns
+    found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return Built(found, [])
     game = checked.game
-    profile, problems = load_profile(request.profile, game.folder, dict(request.overrides))
-    found.extend(problems)
-    if profile is None:
-        return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
-    missing = [language for language in languages if language not in game.manifest.languages]
-    if missing:
-        found.append(make("CLI001", f"the game has no language {', '.join(missing)} "
-                                    f"(it has {', '.join(game.manifest.languages)})", None))
-        return Built(found, [])
     names = request.only or tuple(RENDERERS)
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
     preload({component for _, component in plan.stale})
+    fresh = tuple(request.out / game.id / language for language in languages
+                  if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
                        {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
@@ -161,6 +170,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
         manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name,
                                            {name: r.artifacts for name, r in done.items()},
                                            {name: r.placements for name, r in done.items()}, inputs)
+        manifest["unknowns"] = manifest_unknowns(Edition(game, language))
         try:
             write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
                              stale)
@@ -169,9 +179,35 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
                                         f"files are kept", None))
             continue
         written.append(target)
+    notes = note_counts(found)
     if len(written) == len(languages) and not has_errors(found):
-        _write_stamp(request.out, folder, stamp, written)
-    return Built(found, written)
+        _write_stamp(request.out, folder, stamp, written, notes)
+    return Built(found, written, fresh, notes)
+
+
+def note_counts(found: list[Diagnostic]) -> dict[str, int]:
+    from collections import Counter
+
+    return dict(sorted(Counter(d.code for d in found if d.severity.name == "NOTE").items()))
+
+
+def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]:
+    """Languages asked for that the game does not declare, read from game.yaml alone (no other file)."""
+    if not asked:
+        return []
+    from generator.load.yaml_nodes import load_file
+
+    path = folder / "game.yaml" if (folder / "game.yaml").is_file() else folder / "game.yml"
+    document, _ = load_file(path)
+    manifest = document.data.get("game") if document is not None and isinstance(document.data, dict) else None
+    declared = manifest.get("languages") if isinstance(manifest, dict) else None
+    if not isinstance(declared, list):
+        return []             # the loader reports a broken manifest, with its place
+    missing = [language for language in asked if language not in declared]
+    if not missing:
+        return []
+    return [make("CLI001", f"the game has no language {', '.join(missing)} "
+                           f"(it has {', '.join(map(str, declared))})", None)]
 
 
 class _Plan(dict):
@@ -268,7 +304,7 @@ def _stamp_file(out: Path, folder: Path) -> Path:
     return out / ".stamps" / f"{folder.resolve().name}-{where}.json"
 
 
-def _read_stamp(out: Path, folder: Path, stamp: str) -> list[Path] | None:
+def _read_stamp(out: Path, folder: Path, stamp: str) -> tuple[list[Path], dict[str, int]] | None:
     from generator.output.manifest import outputs_intact
 
     try:
@@ -281,17 +317,17 @@ def _read_stamp(out: Path, folder: Path, stamp: str) -> list[Path] | None:
     folders = [Path(name) for name in recorded.get("folders", [])]
     if not all(outputs_intact(f, manifests.get(str(f), "")) for f in folders):
         return None      # an output deleted or truncated, or another game folder built into the same place
-    return folders
+    return folders, recorded.get("notes", {})
 
 
-def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path]) -> None:
+def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path], notes: dict[str, int]) -> None:
     from generator.output.manifest import manifest_digest
 
     path = _stamp_file(out, folder)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         staged = path.with_suffix(f".{os.getpid()}.part")
-        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders],
+        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders], "notes": notes,
                                       "manifests": {str(f): manifest_digest(f) for f in folders}}), encoding="utf-8")
         staged.replace(path)
     except OSError:

@@ -1,49 +1,32 @@
-"""UNK001: every fact recorded as unknown is listed, so placeholders never pass silently."""
+"""UNK001: every fact recorded as unknown is listed, so placeholders never pass silently; REL001: a release
+refuses them."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
+from generator.derived.unknowns import unknown_facts
 from generator.diagnostics import Diagnostic, make
-from generator.model import Game, where
-from generator.model.common import Shape, Unknown, fields_holding_shapes
+from generator.model import Game
+
+FIRST_PLACES = 3    # places a release refusal names
 
 
 def check_unknowns(game: Game) -> Iterator[Diagnostic]:
-    roots = [game.manifest, *game.factions, *game.piece_kinds, *game.pieces, *game.mixes, *game.forces,
-             *game.card_types, *game.decks, *game.cards, *game.tables, *game.tracks, *game.documents,
-             *game.terms, *game.icons, *game.actions, *game.setup]
-    if game.map:
-        roots.append(game.map)
-    for root in roots:
-        yield from _walk(root, _name(root))
-    for location in game.locations:
-        if location.adjacent_unknown is not None:
-            reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
-            yield make("UNK001", f"the neighbours of location '{location.id}' are incomplete: {reason}",
-                       where(location, "adjacent_unknown"))
+    for fact in unknown_facts(game):
+        assumed = f" (assumed {fact.assumed} meanwhile)" if fact.assumed is not None else ""
+        yield make("UNK001", f"{fact.what} is unknown{assumed}: {fact.reason}".rstrip(": "), fact.span)
 
 
-def _name(shape: Shape) -> str:
-    kind = getattr(shape, "i18n_kind", None) or "item"
-    return f"{kind.replace('_', ' ')} '{shape.id}'" if hasattr(shape, "id") else kind
-
-
-def _walk(shape: Shape, owner: str) -> Iterator[Diagnostic]:
-    for name, key in fields_holding_shapes(type(shape)):
-        yield from _value(shape, getattr(shape, name), key, (key,), owner)
-
-
-def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator[Diagnostic]:
-    if isinstance(value, Unknown):
-        yield make("UNK001", f"{field} of {owner} is unknown: {value.unknown}", where(shape, *path))
-    elif isinstance(value, Shape):
-        if getattr(value, "i18n_kind", None) and hasattr(value, "id"):
-            owner = _name(value)
-        yield from _walk(value, owner)
-    elif isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            yield from _value(shape, item, field, path + (index,), owner)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _value(shape, item, f"{field} '{key}'", path + (key,), owner)
+def release_refusal(game: Game) -> list[Diagnostic]:
+    """One error naming how many facts are missing and where the first are: a release prints none."""
+    facts = unknown_facts(game)
+    if not facts:
+        return []
+    places = "; ".join(f"{fact.span.file}:{fact.span.line} ({fact.what})" if fact.span else fact.what
+                       for fact in facts[:FIRST_PLACES])
+    more = f" and {len(facts) - FIRST_PLACES} more" if len(facts) > FIRST_PLACES else ""
+    return [make("REL001", f"a release cannot print {len(facts)} unknown fact{'s' * (len(facts) != 1)}: "
+                           f"{places}{more}", facts[0].span,
+                 f"give each value, or build a proof (without --release) to print them as marks; "
+                 f"`imprenta check {game.folder} --select UNK001` lists them all")]

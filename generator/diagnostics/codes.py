@@ -116,7 +116,10 @@ _TABLE = (
     Code("I18N008", "undeclared-language", "error", "a translation file for a language the game does not declare"),
     # Unknown facts.
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
-         "The rulebook does not give it; the build prints a visible placeholder."),
+         "The rulebook does not give it; a proof build prints a numbered placeholder mark and lists it on "
+         "the proof sheet; a release build refuses it (REL001)."),
+    Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",
+         "A release (`--release`, the press profile) prints no placeholder: give the values, or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
     Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
          "Shorten the text (or its translation), or give the layout element a smaller min_size."),

@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from generator.model.common import Color, Id, Prose, Scalar, Shape, Text
+from generator.model.common import AssumableId, AssumableInt, Color, Id, Prose, Scalar, Shape, Text
 from generator.model.pieces import Size
 from generator.shapes import Field
 
@@ -42,11 +42,12 @@ class Card(Shape):
 
     id: Id
     deck: Id
-    card_type: Id | None = Field(None, description="Overrides the deck's card type.")
-    number: int | None = Field(None, ge=0, description="The number printed on the card, if cards are numbered.")
+    card_type: AssumableId | None = Field(None, description="Overrides the deck's card type.")
+    number: AssumableInt | None = Field(None, ge=0, description="The number printed on the card, if cards are "
+                                                                "numbered.")
     title: Text
     text: Prose | None = None
     flavor: Prose | None = None
     fields: dict[str, Scalar] = Field(default_factory=dict)
-    copies: int = Field(1, ge=0, le=1000)
+    copies: AssumableInt = Field(1, ge=0, le=1000)
     image: str | None = Field(None, description="Illustration file inside the game folder.")

@@ -45,6 +45,73 @@ class Unknown(Shape):
     unknown: str = Field(description="Why the value is unknown (which source lacks it).")
 
 
+class AssumedInt(int):
+    """A number the sheet cannot do without (copies, a card's number, a modifier) that the source does
+    not give: `{unknown: why, assume: N}`. It counts as N everywhere; the checker and the proof list it."""
+
+    unknown: str
+
+    def __new__(cls, value: int, unknown: str) -> "AssumedInt":
+        made = super().__new__(cls, value)
+        made.unknown = unknown
+        return made
+
+    def __reduce__(self):
+        return (AssumedInt, (int(self), self.unknown))
+
+
+class AssumedId(str):
+    """An id (a card type) assumed to lay a piece out, as AssumedInt for numbers."""
+
+    unknown: str
+
+    def __new__(cls, value: str, unknown: str) -> "AssumedId":
+        made = super().__new__(cls, value)
+        made.unknown = unknown
+        return made
+
+    def __reduce__(self):
+        return (AssumedId, (str(self), self.unknown))
+
+
+def is_assumed(value: Any) -> bool:
+    return isinstance(value, (AssumedInt, AssumedId))
+
+
+def _assumption(value: Any, kind: type) -> Any:
+    """`{unknown: why, assume: N}` → the assumed value carrying its reason; anything else unchanged."""
+    if not (isinstance(value, dict) and "unknown" in value):
+        return value
+    extra = sorted(set(value) - {"unknown", "assume"})
+    if extra:
+        raise ShapeError("SCH001", "unknown key '{key}' (an assumed value has `unknown` and `assume`)",
+                         {"key": extra[0]})
+    reason, assumed = value["unknown"], value.get("assume")
+    if not isinstance(reason, str):
+        raise ShapeError("SCH002", "`unknown` says why the value is unknown, as text", {})
+    if kind is int and (isinstance(assumed, bool) or not isinstance(assumed, int)):
+        raise ShapeError("SCH002", "this value cannot be left unknown: add `assume: N`, the whole number that "
+                                   "lays the sheet out until the source gives it", {})
+    if kind is str and not isinstance(assumed, str):
+        raise ShapeError("SCH002", "this value cannot be left unknown: add `assume: ID`, the id that lays "
+                                   "the piece out until the source gives it", {})
+    return AssumedInt(assumed, reason) if kind is int else AssumedId(assumed, reason)
+
+
+def accepts_assumption(annotation: Any, metadata: tuple = ()) -> bool:
+    """Whether a field's type (or its metadata) takes `{unknown: why, assume: …}` (AssumableInt, AssumableId)."""
+    for arg in (*metadata, *get_args(annotation)):
+        if isinstance(arg, BeforeValidator) and getattr(arg.func, "func", None) is _assumption:
+            return True
+        if accepts_assumption(arg):
+            return True
+    return False
+
+
+_ASSUMED_SCHEMA = {"type": "object", "required": ["unknown", "assume"], "additionalProperties": False,
+                   "properties": {"unknown": {"type": "string"}}}
+
+
 def _check_id(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
@@ -56,6 +123,18 @@ def _check_id(value: Any) -> Any:
 Id = Annotated[str, BeforeValidator(_check_id),
                WithJsonSchema({"type": "string", "pattern": KEBAB.pattern})]
 """A stable kebab-case identifier, unique within its kind in a game."""
+
+AssumableId = Annotated[str, BeforeValidator(_check_id), BeforeValidator(functools.partial(_assumption, kind=str)),
+                        WithJsonSchema({"anyOf": [{"type": "string", "pattern": KEBAB.pattern},
+                                                  {**_ASSUMED_SCHEMA, "properties": {
+                                                      **_ASSUMED_SCHEMA["properties"], "assume": {
+                                                          "type": "string", "pattern": KEBAB.pattern}}}]})]
+"""An id, or `{unknown: why, assume: ID}`."""
+
+AssumableInt = Annotated[int, BeforeValidator(functools.partial(_assumption, kind=int)),
+                         WithJsonSchema({"anyOf": [{"type": "integer"}, {**_ASSUMED_SCHEMA, "properties": {
+                             **_ASSUMED_SCHEMA["properties"], "assume": {"type": "integer"}}}]})]
+"""A whole number, or `{unknown: why, assume: N}` when the source lacks it but a sheet needs one."""
 
 Text = Union[str, Unknown]
 """A plain translatable string, or an unknown."""

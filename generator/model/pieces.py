@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from generator.model.common import Color, Id, Length, Prose, Scalar, Shape, Text
+from generator.model.common import AssumableInt, Color, Id, Length, Prose, Scalar, Shape, Text
 from generator.shapes import Field
 
 
@@ -40,7 +40,8 @@ class Piece(Shape):
     name: Text
     kind: Id = Field(description="A piece_kinds id.")
     faction: Id | None = Field(None, description="A factions id.")
-    copies: int = Field(1, ge=0, le=10_000, description="How many of this counter the game has.")
+    copies: AssumableInt = Field(1, ge=0, le=10_000, description="How many of this counter the game has "
+                                 "({unknown: why, assume: N} when the source does not say).")
     tags: list[Id] = Field(default_factory=list, description="Free labels used by mixes and {count:tag:…}.")
     force: Id | None = Field(None, description="The forces id (squadron, army) this piece belongs to.")
     front: PieceSide = Field(default_factory=PieceSide)

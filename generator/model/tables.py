@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from generator.model.common import Id, Prose, Roll, Scalar, Shape, Text, Unknown
+from generator.model.common import AssumableInt, Id, Prose, Roll, Scalar, Shape, Text, Unknown
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 _DICE = re.compile(r"^(?:(\d*)d(\d+)|d66|none)$")
@@ -56,7 +56,7 @@ DiceSpec = Annotated[Any, BeforeValidator(parse_dice),
 
 
 class Modifier(Shape):
-    value: int = Field(description="Added to the roll (negative to subtract).")
+    value: AssumableInt = Field(description="Added to the roll (negative to subtract).")
     when: Text = Field(description="The condition under which it applies.")
 
 

@@ -1,8 +1,9 @@
 """An edition: one game in one language. Every renderer asks it for words, never the raw model.
 
 A text missing from the translation falls back to the source language (the
-checker has already reported it); a fact recorded as unknown prints as "?",
-visibly, so nobody mistakes a placeholder for data.
+checker has already reported it); a fact recorded as unknown prints as its
+placeholder mark (derived/unknowns.py), never as a "?" that reads like data,
+and never with the editor's reason, which only the proof sheet prints.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from generator.derived.counting import SelectorError, count, value
 from generator.derived.numbering import Numbered, section_numbers
 from generator.derived.references import find_tokens
 from generator.model import Game
-from generator.model.common import Unknown
+from generator.derived.unknowns import Fact, mark, unknown_facts
+from generator.model.common import Unknown, is_assumed
 
-PLACEHOLDER = "?"
+PLACEHOLDER = mark(0)      # an unnumbered mark: a value that is missing without a declared unknown
 
 
 class Edition:
@@ -34,11 +36,33 @@ class Edition:
         if source is None:
             return ""
         if isinstance(source, Unknown):
-            return PLACEHOLDER
+            return self.mark(source)
         entry = self._entries.get(key)
         if entry is not None:
             return entry if isinstance(entry, str) else entry.text
         return str(source)
+
+    @cached_property
+    def facts(self) -> tuple[Fact, ...]:
+        return unknown_facts(self.game)
+
+    @cached_property
+    def _numbers(self) -> dict[int, int]:
+        return {id(fact.value): fact.number for fact in self.facts}
+
+    def mark(self, value) -> str:
+        """The placeholder mark of an unknown (or assumed) value, numbered as on the proof sheet."""
+        return mark(self._numbers.get(id(value), 0))
+
+    def shown(self, value) -> str:
+        """A number or id as printed: its mark when unknown or only assumed, else its digits."""
+        if value is None:
+            return ""
+        if isinstance(value, Unknown) or is_assumed(value):
+            return self.mark(value)
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
 
     def name(self, kind: str, id_: str, field: str = "name") -> str:
         shape = self.game.get(kind, id_)
@@ -78,7 +102,7 @@ class Edition:
                 found = value(self.game, target)
             except SelectorError:
                 return PLACEHOLDER
-            return PLACEHOLDER if isinstance(found, Unknown) else str(found)
+            return self.shown(found)
         field = {"card": "title", "term": "term", "ref": "title", "table": "title"}.get(kind, "name")
         collection = {"unit": "piece", "area": "location"}.get(kind, kind)
         return self.name(collection, target, field)

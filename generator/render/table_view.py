@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from generator.model.common import Unknown
+from generator.model.common import Unknown, is_assumed
 from generator.model.tables import Table
-from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.edition import Edition
+from generator.render.wording import words as sheet_words
+
+EMPTY = "—"      # a cell the content leaves empty (null)
 
 
 @dataclass
@@ -26,7 +29,7 @@ class TableView:
     modifiers: list[tuple[str, str]] = field(default_factory=list)
     legend: list[tuple[str, str]] = field(default_factory=list)
     note: Markup | str = ""
-    unknown: str = ""          # why the rows are not printed, when the rulebook does not give them
+    unknown: str = ""          # the mark of the rows, when the rulebook does not give them (never the reason)
 
 
 def table_view(edition: Edition, table: Table, words: dict, prose=None) -> TableView:
@@ -40,18 +43,18 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
         head = [first, words.get("result", "")]
     view = TableView(table.id, f"table-{table.id}", e.text(f"{key}.title", table.title), dice, head, [])
     if isinstance(table.rows, Unknown):
-        view.unknown = table.rows.unknown
+        view.unknown = e.mark(table.rows)
     else:
         for row in table.rows:
             row_key = row.roll if row.roll is not None else row.key
-            label = PLACEHOLDER if row_key is None or isinstance(row_key, Unknown) else str(row_key)
+            label = EMPTY if row_key is None else e.shown(row_key)
             if row.results is not None:
-                cells = [PLACEHOLDER if r is None or isinstance(r, Unknown) else str(r) for r in row.results]
+                cells = [EMPTY if r is None else e.shown(r) for r in row.results]     # null: nothing happens
             else:
                 cells = [e.plain(e.text(f"{key}.rows.{row_key}.result", row.result)) if row.result is not None
-                         else PLACEHOLDER]
+                         else EMPTY]
             view.rows.append([label] + cells)
-    view.modifiers = [(f"{m.value:+d}", e.plain(e.text(f"{key}.modifiers.{index}.when", m.when)))
+    view.modifiers = [(e.shown(m.value) if is_assumed(m.value) else f"{m.value:+d}", e.plain(e.text(f"{key}.modifiers.{index}.when", m.when)))
                       for index, m in enumerate(table.modifiers)]
     view.legend = [(entry.code, e.plain(e.text(f"{key}.legend.{entry.code}.text", entry.text)))
                    for entry in table.legend]
@@ -63,11 +66,11 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
 
 def small_table(edition: Edition, table_id: str):
     """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
-    such table. Rows the rulebook does not give print as one visible placeholder row with the reason."""
+    such table. Rows the rulebook does not give print as one row: their mark and "not given in the source"."""
     table = edition.game.get("table", table_id)
     if table is None:
         return None
     view = table_view(edition, table, {})
     if view.unknown:
-        return view.title, [(PLACEHOLDER, view.unknown)]
+        return view.title, [(view.unknown, sheet_words(edition.language)["proof"]["not_given"])]
     return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]

@@ -50,7 +50,7 @@ def _str(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
 
 def _int(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
     kind = type(value)
-    if kind is int:
+    if kind is int or (isinstance(value, int) and kind is not bool):    # an int subclass: an assumed number
         return value
     if not strict:
         if kind is bool:
@@ -257,7 +257,7 @@ def _constrained(inner: Checker, info: FieldInfo) -> Checker:
 
     def check(value: Any, loc: tuple, errors: list, strict: bool) -> Any:
         result = inner(value, loc, errors, strict)
-        if type(result) in (int, float):
+        if isinstance(result, (int, float)) and type(result) is not bool:
             for name, limit, compare, kind, words in bounds:
                 if not compare(result, limit):
                     return fail(errors, kind, loc, f"Input should be {words} {limit}", value, {name: limit})

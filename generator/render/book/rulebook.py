@@ -19,6 +19,7 @@ from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
 from generator.model.common import Unknown
+from generator.render.book.proof import not_given, proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.book.templating import environment
 from generator.render.context import Artifact, Rendered, RenderRequest
@@ -82,7 +83,8 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
             sections.append(SectionView(
                 section.id, section_anchor(section.id), e.numbers[section.id].number,
                 e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
-                prose.html(body, section.id) if body and not isinstance(section.body, Unknown) else "",
+                not_given(e, section.body) if isinstance(section.body, Unknown) else
+                prose.html(body, section.id) if body else "",
                 section.box, section.sequence, [child.id for child in section.sections]))
         documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
                                       sections))
@@ -106,7 +108,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
         "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,
         "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
         "fonts": _font_faces() if media == "print" else [],
-        "refused": prose.refused,
+        "refused": prose.refused, "proof": proof_context(e),
     }
 
 
@@ -144,7 +146,7 @@ def _font_faces() -> list[dict]:
 
 
 def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
-    return environment(edition.game.folder).get_template(template).render(context)
+    return with_marks(environment(edition.game.folder).get_template(template).render(context))
 
 
 def _guarded(function):
@@ -318,6 +320,8 @@ def _pdf(edition: Edition, html: str, context: dict, output: str):
     """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
     or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
     document, refused = typeset(html, edition.game.folder)
+    if context["proof"]["slug"]:
+        slug_only_where_marked(document)
     pdf = document.write_pdf()
     if refused or context["refused"]:
         return _refusals(refused + context["refused"], output, edition), None
@@ -336,7 +340,7 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
     named_tables = []
     for action in game.actions:
         by = ", ".join(e.name("piece_kind", kind) for kind in action.by)
-        cost = "" if action.cost is None else ("?" if isinstance(action.cost, Unknown) else str(action.cost))
+        cost = e.shown(action.cost)
         orders.append({"name": e.text(f"action.{action.id}.name", action.name),
                        "notation": e.text(f"action.{action.id}.notation", action.notation) if action.notation else "",
                        "by": by, "cost": cost})

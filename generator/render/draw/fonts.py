@@ -17,6 +17,7 @@ from itertools import repeat
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.render.draw.placeholder import mark_widths
 from generator.render.templates import TEMPLATES
 
 FONT_DIR = TEMPLATES / "fonts"
@@ -65,6 +66,14 @@ def metrics_file(role: str) -> Path:
 
 @lru_cache(maxsize=None)
 def metrics(role: str) -> Metrics:
+    """The font's metrics, with the placeholder marks counted as glyphs of every font (their advance is
+    the mark's width), so text holding marks is measured, broken and fitted like any other."""
+    found = _font_metrics(role)
+    found.widths.update(mark_widths())
+    return found
+
+
+def _font_metrics(role: str) -> Metrics:
     """The font's metrics from its metrics file; from the font itself when the file is missing or was
     written for another version of the font (its recorded byte size differs)."""
     try:
@@ -92,7 +101,7 @@ def write_metrics() -> None:
     from reportlab.pdfbase import pdfmetrics
 
     for role in FONTS:
-        measured = measured_metrics(role)
+        measured = measured_metrics(role)       # the font's own glyphs only, without the marks
         units_per_em = pdfmetrics.getFont(registered(role)).face.unitsPerEm
         ranges: list[list[int]] = []
         points = sorted(map(ord, measured.widths))

@@ -7,7 +7,8 @@ import base64
 import svgwrite
 
 from generator.load.game_files import read_bytes
-from generator.render.draw.fonts import svg_font
+from generator.render.draw.fonts import svg_font, width_mm
+from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -18,7 +19,7 @@ def face_svg(face: Face, title: str) -> str:
     drawing = svgwrite.Drawing(size=(f"{face.width:.3f}mm", f"{face.height:.3f}mm"),
                                viewBox=f"0 0 {face.width:.3f} {face.height:.3f}", profile="full", debug=False)
     drawing.set_desc(title=title)
-    _add_all(drawing, drawing, face.shapes)
+    _add_all(drawing, drawing, expand(face.shapes, width_mm))
     return drawing.tostring()
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from generator.derived.adjacency import UNCONNECTED_TYPES, neighbours
 from generator.diagnostics import make
 from generator.model import where
-from generator.model.common import Unknown
 from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
@@ -117,7 +116,7 @@ def _link(a: str, b: str, centres, game, edition: Edition) -> Group:
     if route is not None and route.cost is not None:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         shapes.append(Ellipse(mx, my, 3.2, 3.2, WHITE, SEA_LINK, 0.3))
-        cost = "?" if isinstance(route.cost, Unknown) else str(route.cost)
+        cost = edition.shown(route.cost)
         shapes.extend(place(fit(cost, "sans-bold", 7, 4, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
     return Group(f"link-{a}--{b}", shapes, "adjacency")
 
@@ -180,7 +179,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
                         fill=readable_on(fill) if on_fill else BLACK))
     extras = []
     if location.vp is not None:
-        extras.append(f"{'?' if isinstance(location.vp, Unknown) else location.vp} {said['vp']}")
+        extras.append(f"{edition.shown(location.vp)} {said['vp']}")
     if location.terrain and location.label is not None:
         extras.append(said["terrain"].get(location.terrain, location.terrain))
     if extras:

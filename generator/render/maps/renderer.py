@@ -6,8 +6,11 @@ from __future__ import annotations
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.maps.drawing import draw_map
 from generator.render.maps.tiles import tiled_pdf
+from generator.render.draw.placeholder import has_marks
 from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
+from generator.render.paper.proof_sheet import proof_pages
+from generator.render.proofing import proof_entries, proof_slug
 from generator.render.wording import words
 
 TILE_OVERLAP = 12.0
@@ -32,15 +35,19 @@ def render_map(request: RenderRequest) -> Rendered:
 
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))
     if "pdf" in request.formats:
+        slug, entries = proof_slug(edition), proof_entries(edition)
+        marked = any(has_marks(text) for text in face.texts())
         writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, "", said["map"],
-                             trim=(face.width, face.height))
+                             trim=(face.width, face.height), proof=slug)
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
-        writer.finish_page([], "", None, "")
-        rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", 1))
-        pdf, found, left, top = tiled_pdf(face, profile, title, said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"),
-                                          TILE_OVERLAP)
-        rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", len(found) + 1))
+        writer.finish_page([], "", None, "", marked=marked)
+        proof_pages(writer, entries, said["proof"])
+        rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", writer.pages))
+        pdf, found, left, top, pages = tiled_pdf(face, profile, title,
+                                                 said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
+                                                 (slug, entries, said["proof"], marked))
+        rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))
         rendered.placements.extend(
             {"output": "map-tiles.pdf", "tile": tile.name, "page": index + 2, "map_x_mm": round(tile.x, 3),
              "map_y_mm": round(tile.y, 3), "w_mm": round(tile.w, 3), "h_mm": round(tile.h, 3),

@@ -43,11 +43,16 @@ def tiles(map_width: float, map_height: float, printable_width: float, printable
             for row, y in enumerate(ys) for column, x in enumerate(xs)]
 
 
-def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0
-              ) -> tuple[bytes, list[Tile], float, float]:
-    """The tiled PDF (assembly page first), its tiles, and the printable origin (x, y of the map's tile corner)."""
+def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0,
+              proof: tuple = ("", (), {}, False)) -> tuple[bytes, list[Tile], float, float, int]:
+    """The tiled PDF (assembly page first, then a proof sheet when `proof` = (slug, entries, words) has
+    entries), its tiles, the printable origin (x, y of the map's tile corner) and its page count.
+    When the map carries a mark, every page of it gets the proof slug."""
+    from generator.render.paper.proof_sheet import proof_pages
+
     sheet = profile.model_copy(update={"bleed": 0.0, "slug": 0.0, "crop_marks": False, "backs": "none"})
-    writer = SheetWriter(sheet, title, "", "map tiles")
+    slug, entries, said, marked = proof
+    writer = SheetWriter(sheet, title, "", "map tiles", proof=slug)
     width, height = sheet.sheet_size()
     margin = max(profile.margin, 8.0)
     printable_w, printable_h = width - 2 * margin, height - 2 * margin - 6
@@ -57,7 +62,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     _draw_face(c, face)
     c.endForm()
     _assembly(c, face, found, width, height, margin, title, caption)
-    writer.finish_page([], "", None, "")
+    writer.finish_page([], "", None, "", marked=marked)
     for tile in found:
         left, bottom = margin, height - margin - tile.h   # tile's printable rectangle on the page (pdf y up)
         c.saveState()
@@ -71,8 +76,9 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
         c.setFont(registered("sans"), 7)
         _fill(c, BLACK)
         c.drawString(left * MM, (margin / 2) * MM, f"{title} · {tile.name}")
-        writer.finish_page([], "", None, "")
-    return writer.getvalue(), found, margin, height - margin
+        writer.finish_page([], "", None, "", marked=marked)
+    proof_pages(writer, entries, said)
+    return writer.getvalue(), found, margin, height - margin, writer.pages
 
 
 def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:

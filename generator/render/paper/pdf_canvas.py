@@ -14,7 +14,8 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from generator.render.draw.fonts import registered
+from generator.render.draw.fonts import registered, width_mm
+from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text, flatten
 from generator.render.paper.imposition import Area, Placement, bounds, cut_positions
 from generator.render.paper.profiles import PrintProfile
@@ -24,16 +25,20 @@ from generator.render.paper.profiles import PrintProfile
 rl_config.useA85 = 0
 
 MM = 72 / 25.4
+PROOF_ROOM = 8.0   # mm of slug added around a page trimmed to its drawing (the map) in a proof
 MARK_LENGTH = 4.0
 HAIRLINE = 0.25  # points
 
 
 class SheetWriter:
     def __init__(self, profile: PrintProfile, title: str, author: str, subject: str,
-                 trim: tuple[float, float] | None = None):
+                 trim: tuple[float, float] | None = None, proof: str = ""):
         self.profile = profile
         self.trim_width, self.trim_height = trim or profile.sheet_size()
         self.offset = max(profile.slug, profile.bleed)
+        self.proof = proof        # the proof slug ("PROOF · 12 facts missing") of pages that carry a mark
+        if proof and trim is not None:
+            self.offset = max(self.offset, PROOF_ROOM)   # a page trimmed to its drawing: room for the slug
         self._buffer = io.BytesIO()
         self.canvas = rl_canvas.Canvas(
             self._buffer, pagesize=((self.trim_width + 2 * self.offset) * MM, (self.trim_height + 2 * self.offset) * MM),
@@ -85,8 +90,12 @@ class SheetWriter:
 
     # page furniture ----------------------------------------------------------
     def finish_page(self, placements: Sequence[Placement], footer: str, ruler_at: Area | None,
-                    ruler_caption: str, fold: bool = False) -> None:
+                    ruler_caption: str, fold: bool = False, marked: bool = False) -> None:
+        """Marks, ruler, footer and boxes, then the next page; `marked`: the page carries a placeholder mark
+        and gets the proof slug outside its trim."""
         c = self.canvas
+        if marked and self.proof:
+            self._proof_slug()
         if placements and self.profile.cut_marks:
             self._cut_marks(placements)
         if self.profile.crop_marks:
@@ -107,6 +116,27 @@ class SheetWriter:
         c.setBleedBox((trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed))
         c.showPage()
         self.pages += 1
+
+    def _proof_slug(self) -> None:
+        """The proof slug above the trim (in the slug when there is one, else in the top margin, which no
+        piece reaches), with a mark so the reader links it to the marks on the page."""
+        from generator.render.draw.placeholder import PROOF_INK, mark_shapes
+
+        c = self.canvas
+        room = self.offset if self.offset >= 4 else self.profile.margin
+        baseline = self.offset + self.trim_height + (self.offset if self.offset >= 4 else 0) - room / 2 - 1.0
+        left = self.offset + (0 if self.offset >= 4 else self.profile.margin)
+        size = 7.0
+        width = 5.5 + pdfmetrics.stringWidth(self.proof, registered("sans-bold"), size) / MM
+        _fill(c, Ink(rgb=(1.0, 1.0, 1.0)))       # over the cut marks it crosses (their other ends stay whole)
+        c.rect((left - 0.5) * MM, (baseline - 1.0) * MM, width * MM, 4.0 * MM, stroke=0, fill=1)
+        c.saveState()
+        c.translate(left * MM, baseline * MM)
+        _draw_face(c, Face(4, 2, mark_shapes(0, 2, 0, size * 1.3)))
+        c.restoreState()
+        c.setFont(registered("sans-bold"), size)
+        _fill(c, PROOF_INK)
+        c.drawString((left + 4.5) * MM, baseline * MM, self.proof)
 
     def _cut_marks(self, placements: Sequence[Placement]) -> None:
         """Short lines in the margin at each cut, outside every piece's trim and bleed."""
@@ -223,7 +253,7 @@ def _draw_face(c, face: Face) -> None:
     """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
     one path (far fewer operators than one each)."""
     pen = _Pen()
-    shapes = flatten(face.shapes)
+    shapes = flatten(expand(face.shapes, width_mm))
     index = 0
     while index < len(shapes):
         shape = shapes[index]

@@ -38,6 +38,8 @@ class PrintProfile(Shape):
                                                             "register badly.")
     ruler: float = Field(50.0, ge=0, le=200, description="Length of the printed scale check, mm (0: none).")
     dpi: int = Field(300, ge=36, le=1200, description="Resolution of the PNG images.")
+    release: bool = Field(False, description="Refuse a game with unknown facts (a release); false: print them as "
+                                             "placeholder marks with a proof sheet (a proof).")
     rules_columns: Literal[1, 2] = Field(2, description="Columns of the rulebook's text pages.")
     counters: ComponentSettings = Field(default_factory=ComponentSettings)
     cards: ComponentSettings = Field(default_factory=lambda: ComponentSettings(gutter=3.0))

@@ -11,7 +11,7 @@ from generator.model.pieces import Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.rich_text import fit_rich
-from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.edition import Edition
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -88,7 +88,7 @@ class _Helpers:
             "title": e.text(f"card.{card.id}.title", card.title),
             "text": e.text(f"card.{card.id}.text", card.text),
             "flavor": e.plain(e.text(f"card.{card.id}.flavor", card.flavor)),
-            "number": str(card.number) if card.number is not None else "",
+            "number": e.shown(card.number),
             "deck": e.name("deck", deck.id),
             "type": e.name("card_type", card_type.id) if card_type else "",
             "faction": e.name("faction", deck.faction) if deck.faction else "",
@@ -125,7 +125,7 @@ class _Helpers:
 
 def _shown(value, edition: Edition, key: str) -> str:
     if isinstance(value, Unknown):
-        return PLACEHOLDER
+        return edition.mark(value)
     if value is True:
         return "yes"
     if value is False or value is None:

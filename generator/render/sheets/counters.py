@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide, Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
-from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.edition import Edition
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -67,7 +66,7 @@ def _size(kind: PieceKind) -> tuple[float, float]:
 
 
 def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide) -> FaceInputs:
-    values = {name: PLACEHOLDER if isinstance(v, Unknown) else _number(v) for name, v in side.values.items()}
+    values = {name: edition.shown(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
     if template and values and field_names(template) <= set(values):
         shown = expand(template, values)
@@ -94,12 +93,6 @@ def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, sid
     fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
     color = side.color or (faction.color if faction else None)
     return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
-
-
-def _number(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _color_name(color) -> str:

@@ -17,6 +17,7 @@ from generator.diagnostics import Diagnostic, make
 from generator.model import where
 from generator.model.common import Shape
 from generator.render.draw.colors import Palette
+from generator.derived.unknowns import readable
 from generator.render.draw.fonts import missing_glyphs
 from generator.load.images import image_problem
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, readable_on
@@ -234,7 +235,7 @@ def face_findings(drawn: Drawn, what: str, language: str, owner: Shape | None) -
     span = where(owner) if owner is not None else None
     found = []
     for template, text in drawn.overflows:
-        found.append(make("LAY001", f"{what}: the text {text!r} of the field {template} does not fit in "
+        found.append(make("LAY001", f"{what}: the text {readable(text)!r} of the field {template} does not fit in "
                                     f"language '{language}'", span, "Shorten it, or lower min_size in the layout."))
     for text, characters in drawn.missing:
         listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in characters)

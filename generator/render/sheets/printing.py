@@ -10,10 +10,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Face
 from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose
 from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
+from generator.render.proofing import proof_entries, proof_slug
 from generator.render.wording import words
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ class SheetText(NamedTuple):
     author: str
     component: str        # "counters", "cards"
     language: str
+    proof: str = ""       # the proof slug, when the game has unknown facts
+    entries: tuple = ()   # the proof sheet's entries (render/proofing.py)
 
 
 def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
@@ -61,7 +65,9 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     said = words(text.language)
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
-    writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
+    writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component],
+                         proof=text.proof)
+    marked = {key for key, face in faces.items() if any(has_marks(t) for t in face.texts())}
     uses = Counter(key for item in items for key in (item.front, item.back) if key is not None)
     for key, face in faces.items():
         if uses[key] > 1:
@@ -80,14 +86,22 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, front_page, faces, output)
             writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}",
-                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True)
+                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True,
+                               marked=any(items[p.item].front in marked or items[p.item].back in marked
+                                          for p in on_sheet))
             continue
         writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin if ruler else 0.5, 0, 0),
-                           said["ruler"].format(length=f"{profile.ruler:g}"))
+                           said["ruler"].format(length=f"{profile.ruler:g}"),
+                           marked=any(items[p.item].front in marked for p in on_sheet))
         if backs:
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, writer.pages, faces, output)
-            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}", None, "")
+            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}", None, "",
+                               marked=any(items[b.item].back in marked for _, b in backs))
+    if text.entries:
+        from generator.render.paper.proof_sheet import proof_pages
+
+        proof_pages(writer, text.entries, said["proof"])
     result.pdf = writer.getvalue()
     result.pages = writer.pages
     return result
@@ -150,7 +164,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     game = edition.game
     output = f"{component}.pdf"
     text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
-                     edition.language)
+                     edition.language, proof_slug(edition), tuple(proof_entries(edition)))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
     single = component.rstrip("s")

@@ -1,0 +1,109 @@
+"""Every fact a game records as unknown, numbered once: the checker's UNK001 notes, the proof sheet's
+entries and the reference number printed in each placeholder mark are the same list.
+
+A renderer never prints an unknown as data. It prints a *mark*, which travels through text as one
+character of Unicode's private use plane (U+F0000 + the fact's number): every measure of text then
+counts it as one glyph, and the drawing model and the HTML each turn it into the designed placeholder
+(`render/draw/placeholder.py`, the `unknown-mark` element of the rulebook's stylesheet).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterator, NamedTuple
+
+from generator.diagnostics import Span
+from generator.model import Game, where
+from generator.model.common import Shape, Unknown, accepts_assumption, fields_holding_shapes, is_assumed
+
+MARK_BASE = 0xF0000
+MARK_LIMIT = 4096              # marks numbered 1…4095; a fact beyond prints an unnumbered mark (0)
+MARK = re.compile(f"[{chr(MARK_BASE)}-{chr(MARK_BASE + MARK_LIMIT - 1)}]")
+
+
+def mark(number: int) -> str:
+    """The character that stands for fact `number` in running text."""
+    return chr(MARK_BASE + (number if 0 < number < MARK_LIMIT else 0))
+
+
+def mark_number(char: str) -> int:
+    return ord(char) - MARK_BASE
+
+
+def readable(text: str) -> str:
+    """Text with its marks written as [UNK n], for messages and logs."""
+    return MARK.sub(lambda found: f"[UNK {mark_number(found.group())}]", text)
+
+
+class Fact(NamedTuple):
+    number: int                    # 1-based, in the order of the files and lines that declare them
+    owner: str                     # "piece 'roman-infantry'"
+    field: str                     # "values 'cohesion'"
+    span: Span | None              # where the content declares it
+    reason: str                    # the editor's words, in the source language
+    assumed: str | None            # the value assumed to lay the sheet out, if any
+    key: str | None                # the translation key of the reason, when the reason is translatable
+    value: object                  # the Unknown (or assumed value) itself, to find its mark when printing
+
+    @property
+    def what(self) -> str:
+        return f"{self.field} of {self.owner}"
+
+
+def unknown_facts(game: Game) -> tuple[Fact, ...]:
+    """Every unknown of the game, numbered by where it is declared."""
+    found = list(_facts(game))
+    found.sort(key=lambda f: (str(f[2].file), f[2].line, f[2].column) if f[2] else ("", 0, 0))
+    return tuple(Fact(number, *fact) for number, fact in enumerate(found, 1))
+
+
+def _facts(game: Game) -> Iterator[tuple]:
+    roots = [game.manifest, *game.factions, *game.piece_kinds, *game.pieces, *game.mixes, *game.forces,
+             *game.card_types, *game.decks, *game.cards, *game.tables, *game.tracks, *game.documents,
+             *game.terms, *game.icons, *game.actions, *game.setup]
+    if game.map:
+        roots.append(game.map)
+    for root in roots:
+        yield from _walk(root, owner_name(root))
+    for location in game.locations:
+        if location.adjacent_unknown is not None:
+            reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
+            yield (f"location '{location.id}'", "neighbours", where(location, "adjacent_unknown"), reason, None,
+                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown)
+
+
+def owner_name(shape: Shape) -> str:
+    kind = getattr(shape, "i18n_kind", None) or "item"
+    return f"{kind.replace('_', ' ')} '{shape.id}'" if hasattr(shape, "id") else kind
+
+
+@functools.cache
+def _assumable_fields(model: type) -> tuple[tuple[str, str], ...]:
+    """(attribute, key) of the fields that accept `{unknown: why, assume: N}`."""
+    return tuple((name, info.alias or name) for name, info in model.model_fields.items()
+                 if accepts_assumption(info.annotation, info.metadata))
+
+
+def _walk(shape: Shape, owner: str) -> Iterator[tuple]:
+    for name, key in _assumable_fields(type(shape)):
+        value = getattr(shape, name)
+        if is_assumed(value):
+            yield owner, key, where(shape, key), value.unknown, str(value), None, value
+    for name, key in fields_holding_shapes(type(shape)):
+        yield from _value(shape, getattr(shape, name), key, (key,), owner)
+
+
+def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator[tuple]:
+    if isinstance(value, Unknown):
+        yield owner, field, where(shape, *path), value.unknown, None, None, value
+    elif isinstance(value, Shape):
+        if getattr(value, "i18n_kind", None) and hasattr(value, "id"):
+            owner = owner_name(value)
+        yield from _walk(value, owner)
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            yield from _value(shape, item, field, path + (index,), owner)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _value(shape, item, f"{field} '{key}'", path + (key,), owner)

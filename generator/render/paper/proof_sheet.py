@@ -1,0 +1,85 @@
+"""The proof sheet that ends a sheet PDF (counters, cards, map): one row per placeholder mark, with the
+mark itself, what it stands for, where the content declares it and why it is unknown."""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import escapeOnce
+from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
+
+from generator.render.draw.fonts import registered
+from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
+from generator.render.draw.primitives import Face
+from generator.render.paper.pdf_canvas import MM, SheetWriter, _draw_face
+
+MARK_SIZE = 9.0     # points: the marks on the sheet are drawn a little larger than on the pieces
+
+
+class _Mark(Flowable):
+    """One placeholder mark, drawn by the drawing model as on the pieces."""
+
+    def __init__(self, number: int):
+        super().__init__()
+        self.number = number
+        self.width_mm = advance_em(number) * MARK_SIZE * 25.4 / 72
+
+    def wrap(self, available_width, available_height):
+        return self.width_mm * MM, MARK_SIZE * 1.1
+
+    def draw(self):
+        height = MARK_SIZE * 1.1 / MM
+        _draw_face(self.canv, Face(self.width_mm, height, mark_shapes(0, height - 0.6, self.number, MARK_SIZE)))
+
+
+def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
+    """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug."""
+    if not entries:
+        return
+    body = ParagraphStyle("proof", fontName=registered("sans"), fontSize=7.5, leading=9)
+    head = ParagraphStyle("proof-head", parent=body, fontName=registered("sans-bold"))
+    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=_colour())
+
+    def cell(text: str, style=body) -> Paragraph:
+        return Paragraph(escapeOnce(text), style)
+
+    rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
+    for entry in entries:
+        why = " — ".join(part for part in (entry.why, entry.assumed) if part)
+        rows.append([_Mark(entry.number), cell(entry.what), cell(entry.where), cell(why)])
+    margin = max(writer.profile.margin, 10.0)
+    width = writer.trim_width - 2 * margin
+    table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
+                  repeatRows=1)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#999999"),
+                               ("BACKGROUND", (0, 0), (-1, 0), "#f3e1ec")]))
+    story = [cell(said["title"], title), cell(said["intro"]), table]
+    while story:
+        frame = Frame((writer.offset + margin) * MM, (writer.offset + margin) * MM, width * MM,
+                      (writer.trim_height - 2 * margin) * MM, showBoundary=0)
+        added = _fill_frame(frame, story, writer.canvas)
+        writer.finish_page([], "", None, "", marked=True)
+        if not added:      # nothing fits an empty page: stop rather than loop
+            break
+
+
+def _fill_frame(frame: Frame, story: list, canvas) -> int:
+    """Add flowables to the frame until it is full, splitting the one that overflows (the table, by rows)."""
+    added = 0
+    while story:
+        if frame.add(story[0], canvas, trySplit=0):
+            story.pop(0)
+            added += 1
+            continue
+        parts = frame.split(story[0], canvas)
+        if len(parts) < 2 or not frame.add(parts[0], canvas, trySplit=0):
+            break
+        story[0:1] = parts[1:]
+        added += 1
+        break
+    return added
+
+
+def _colour():
+    from reportlab.lib.colors import Color
+
+    return Color(*PROOF_INK.as_rgb())

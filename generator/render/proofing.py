@@ -1,0 +1,58 @@
+"""What a proof prints about the game's unknown facts, in the edition's language: the slug of pages that
+carry a mark, and the entries of the proof sheet (and of the manifest's `unknowns`).
+
+The editor's reason is source-language text: an edition in another language prints it only when the
+translation gives it, else only where the fact is declared.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.derived.unknowns import mark
+from generator.render.edition import Edition
+from generator.render.wording import words
+
+
+class ProofEntry(NamedTuple):
+    number: int
+    mark: str               # the mark's character, drawn or styled by each output
+    what: str               # "piece 'roman-infantry' · values 'cohesion'"
+    where: str              # "content/punic-island/pieces.yaml:15"
+    why: str                # the reason, or "" when it is not in this edition's language
+    assumed: str            # "laid out as 1 meanwhile", or ""
+
+
+def proof_slug(edition: Edition) -> str:
+    """"PROOF · 12 facts missing" in the edition's language; "" when the game has no unknown fact."""
+    count = len(edition.facts)
+    if not count:
+        return ""
+    said = words(edition.language)["proof"]
+    return said["slug_one"] if count == 1 else said["slug"].format(n=count)
+
+
+def proof_entries(edition: Edition) -> list[ProofEntry]:
+    said = words(edition.language)["proof"]
+    return [ProofEntry(fact.number, mark(fact.number), f"{fact.owner} · {fact.field}",
+                       f"{fact.span.file}:{fact.span.line}" if fact.span else "", reason(edition, fact),
+                       said["assumed"].format(value=fact.assumed) if fact.assumed is not None else "")
+            for fact in edition.facts]
+
+
+def reason(edition: Edition, fact) -> str:
+    """The editor's reason in the edition's language, or "" when only the source language has it."""
+    if edition.language == edition.game.manifest.source_language:
+        return fact.reason
+    if fact.key is not None:
+        translated = edition.text(fact.key, fact.reason)
+        return translated if translated != fact.reason else ""
+    return ""
+
+
+def manifest_unknowns(edition: Edition) -> list[dict]:
+    """The manifest's `unknowns`: each mark, what it stands for, where it is declared, why it is unknown."""
+    return [{"mark": fact.number, "stands_for": {"owner": fact.owner, "field": fact.field},
+             "file": str(fact.span.file) if fact.span else None, "line": fact.span.line if fact.span else None,
+             "why": reason(edition, fact) or None, "assumed": fact.assumed}
+            for fact in edition.facts]
