@@ -46,7 +46,9 @@ def tiles(map_width: float, map_height: float, printable_width: float, printable
 def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0
               ) -> tuple[bytes, list[Tile], float, float]:
     """The tiled PDF (assembly page first), its tiles, and the printable origin (x, y of the map's tile corner)."""
-    sheet = profile.model_copy(update={"bleed": 0.0, "slug": 0.0, "crop_marks": False, "backs": "none"})
+    # Nothing on a tile runs past its trim; a press profile's bleed only gives the page the white BleedBox PDF/X asks.
+    sheet = profile.model_copy(update={"bleed": profile.bleed if profile.pdfx != "none" else 0.0, "slug": 0.0,
+                                       "crop_marks": False, "backs": "none"})
     writer = SheetWriter(sheet, title, "", "map tiles")
     width, height = sheet.sheet_size()
     margin = max(profile.margin, 8.0)
