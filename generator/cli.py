@@ -219,6 +219,24 @@ def i18n_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def preflight(args: argparse.Namespace) -> int:
+    from generator.diagnostics import has_errors, reporting
+    from generator.output.preflight import limits_of, preflight as check_pdf
+    from generator.render.paper.profiles import load_profile
+
+    profile, problems = load_profile(args.profile)
+    found = list(problems)
+    if profile is not None:
+        for path in args.files:
+            found.extend(check_pdf(path, limits_of(profile)))
+    if not _printed_as_data(found, args.output_format):
+        if found:
+            print(reporting.as_text(found))
+        print(f"{len(args.files)} file{'s' * (len(args.files) != 1)} preflighted against the "
+              f"{args.profile} profile: {reporting.summary(found)}", file=sys.stderr if found else sys.stdout)
+    return 1 if has_errors(found) else 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.")
     top.add_argument("--version", action="version", version=f"imprenta, version {__version__}")
@@ -277,6 +295,13 @@ def parser() -> argparse.ArgumentParser:
     sheet.add_argument("--flip", choices=("long", "short"), default="long", help="(default: %(default)s)")
     sheet.add_argument("--lang", dest="language", default="en", help="Language of the instructions (en, es).")
     sheet.add_argument("--out", type=Path, default=Path("build/calibration.pdf"), help="(default: %(default)s)")
+
+    flight = command(commands, preflight, "Check PDFs as a print shop would: CMYK only, PDF/X output intent, "
+                                          "fonts embedded, image resolution, total ink, small text, boxes, bleed.")
+    flight.add_argument("files", nargs="+", type=Path, metavar="FILE.pdf")
+    flight.add_argument("--profile", default="press", help="The print profile whose bleed, resolution and ink "
+                                                          "limits apply (default: %(default)s).")
+    _findings_option(flight)
 
     counted = command(commands, inventory, "The bill of materials of a game, counted from its data.")
     counted.add_argument("path", type=Path)

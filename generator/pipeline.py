@@ -154,7 +154,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     fresh = tuple(request.out / game.id / language for language in languages
                   if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
-                       {"game": game, "profile": profile, "formats": request.formats}, workers, request.progress,
+                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out},
+                       workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
     for language in languages:
@@ -252,8 +253,11 @@ def _render_job(state: dict, language: str, component: str):
     from generator.render.context import Rendered
 
     try:
-        return RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                  state["formats"]))
+        rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
+                                                      state["formats"]))
+        if state["profile"].pdfx != "none":
+            _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
+        return rendered
     except Exception as error:  # noqa: BLE001 - one broken output must not stop the others
         import traceback
 
@@ -263,6 +267,18 @@ def _render_job(state: dict, language: str, component: str):
                       f"[{Path(where_.filename).name}:{where_.lineno}]", None,
             "This is a bug in Imprenta, not in the content; the previous files are kept. Please report it.")],
             failed=True)
+
+
+def _preflighted(rendered, profile, target: Path) -> None:
+    """A press build preflights every PDF it made, in the worker that made it, before it is written."""
+    from pathlib import PurePosixPath
+
+    from generator.output.preflight import limits_of, preflight
+
+    for artifact in rendered.artifacts:
+        if artifact.path.endswith(".pdf"):
+            shown = PurePosixPath((target / artifact.path).as_posix())
+            rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))
 
 
 def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:

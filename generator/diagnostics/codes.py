@@ -156,6 +156,19 @@ _TABLE = (
     Code("SEC006", "bad-format", "error", "a format string in the content that Imprenta cannot use",
          "An id format names {col} and {row}, each with at most a fill, a width of up to 3 digits and `d`: "
          "\"{col:02d}{row:02d}\", \"{col}.{row}\"."),
+    # Preflight of press PDFs (`imprenta preflight`, and the end of every press build): what a print shop rejects.
+    Code("PRE001", "not-cmyk", "error", "a colour, picture or shading that is not CMYK, grey or a spot colour",
+         "Print shops separate CMYK; RGB is converted by their RIP with a profile you did not choose."),
+    Code("PRE002", "no-output-intent", "error", "the PDF is not marked as PDF/X with a CMYK output intent"),
+    Code("PRE003", "font-not-embedded", "error", "a font the page uses is not embedded"),
+    Code("PRE004", "low-resolution-image", "error", "an image under the print shop's resolution at its placed size"),
+    Code("PRE005", "ink-over-limit", "error", "a colour whose total ink (C+M+Y+K) is over the limit",
+         "Too much ink dries badly and sets off on the next sheet; 300 % is the usual limit on coated paper."),
+    Code("PRE006", "small-text-in-inks", "warning", "text under 5 pt printed in more than one ink"),
+    Code("PRE007", "page-boxes", "error", "a page without a TrimBox or BleedBox, or with boxes that do not nest"),
+    Code("PRE008", "short-bleed", "error", "less bleed around the trim than the profile asks"),
+    Code("PRE009", "transparency-in-x1a", "error", "transparency in a PDF/X-1a file"),
+    Code("PRE010", "unreadable-pdf", "error", "a file preflight cannot read as a PDF"),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),
     Code("CLI002", "not-a-game", "error", "the path is not a game folder"),

@@ -18,7 +18,7 @@ def as_text(diagnostics: Sequence[Diagnostic], show_source: bool = True) -> str:
     for d in diagnostics:
         where = f"{d.span}: " if d.span else ""
         lines.append(f"{where}{d.severity}[{d.code} {d.name}]: {d.message}")
-        if show_source and d.span:
+        if show_source and d.span and d.span.file.suffix != ".pdf":     # a PDF's "line" is its page
             source = _source_line(d.span.file, d.span.line)
             if source is not None:
                 lines.append(f"    {source}")

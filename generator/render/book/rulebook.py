@@ -277,7 +277,7 @@ def render_rules(request: RenderRequest) -> Rendered:
     if not edition.game.documents:
         return Rendered()
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
-    rendered, document = _pdf(edition, render_html(edition, context), context, "rules.pdf")
+    rendered, document = _pdf(edition, render_html(edition, context), context, "rules.pdf", request.profile)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered
@@ -313,16 +313,20 @@ def render_aids(request: RenderRequest) -> Rendered:
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
     context["order_sheets"] = _order_sheets(edition, context)
-    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf")[0]
+    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf", request.profile)[0]
 
 
-def _pdf(edition: Edition, html: str, context: dict, output: str):
+def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
     """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
     or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
     document, refused = typeset(html, edition.game.folder)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
     pdf = document.write_pdf()
+    if profile is not None and profile.pdfx != "none":
+        from generator.render.paper.pdfx import finish_pdfx    # press: PDF/X in the printing condition's CMYK
+
+        pdf = finish_pdfx(pdf, profile)
     if refused or context["refused"]:
         return _refusals(refused + context["refused"], output, edition), None
     kind = output.replace(".pdf", "-pdf")

@@ -50,7 +50,9 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     When the map carries a mark, every page of it gets the proof slug."""
     from generator.render.paper.proof_sheet import proof_pages
 
-    sheet = profile.model_copy(update={"bleed": 0.0, "slug": 0.0, "crop_marks": False, "backs": "none"})
+    # Nothing on a tile runs past its trim; a press profile's bleed only gives the page the white BleedBox PDF/X asks.
+    sheet = profile.model_copy(update={"bleed": profile.bleed if profile.pdfx != "none" else 0.0, "slug": 0.0,
+                                       "crop_marks": False, "backs": "none"})
     slug, entries, said, marked = proof
     writer = SheetWriter(sheet, title, "", "map tiles", proof=slug)
     width, height = sheet.sheet_size()

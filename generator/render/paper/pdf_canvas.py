@@ -10,7 +10,7 @@ import io
 from typing import Sequence
 
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -40,9 +40,14 @@ class SheetWriter:
         if proof and trim is not None:
             self.offset = max(self.offset, PROOF_ROOM)   # a page trimmed to its drawing: room for the slug
         self._buffer = io.BytesIO()
+        press = profile.color == "cmyk"
         self.canvas = rl_canvas.Canvas(
             self._buffer, pagesize=((self.trim_width + 2 * self.offset) * MM, (self.trim_height + 2 * self.offset) * MM),
-            invariant=1, initialFontName=registered("sans"), pageCompression=1)
+            invariant=1, initialFontName=registered("sans"), pageCompression=1,
+            enforceColorSpace="sep_cmyk" if press else None)   # press: an RGB colour that slipped through raises
+        # The press profile's conversion rides on the canvas, where _fill and _stroke (also used by the map
+        # tiles and the calibration sheet) find it; None keeps every colour as given, as home printing wants.
+        self.canvas.cmyk = press_conversion(profile) if press else None
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)
@@ -62,7 +67,7 @@ class SheetWriter:
         name = f"F{len(self._forms)}"
         c = self.canvas
         c.beginForm(name, 0, 0, face.width * MM, face.height * MM)
-        _draw_face(c, face)
+        _draw_face(c, face, keyline=not self.profile.die_line)
         c.endForm()
         self._forms[key] = name
         return name
@@ -70,8 +75,9 @@ class SheetWriter:
     def form(self, key: str) -> str | None:
         return self._forms.get(key)
 
-    def place(self, face: Face, form: str | None, placement: Placement) -> None:
-        """Draw a face at its placement: by reference to its form, or inline when it is used only once."""
+    def place(self, face: Face, form: str | None, placement: Placement, cut: bool = False) -> None:
+        """Draw a face at its placement: by reference to its form, or inline when it is used only once;
+        with the profile's die line around it when `cut` (a duplex back is cut from the front)."""
         c = self.canvas
         background = face.background
         x, y = (self.offset + placement.x) * MM, (self.offset + placement.y) * MM
@@ -85,7 +91,23 @@ class SheetWriter:
         if form is not None:
             c.doForm(form)
         else:
-            _draw_face(c, face)
+            _draw_face(c, face, keyline=not self.profile.die_line)
+        c.restoreState()
+        if cut and self.profile.die_line:
+            self._die_line(x, y, placement, face)
+
+    def _die_line(self, x: float, y: float, placement: Placement, face: Face) -> None:
+        """The cut path in its own overprinting spot colour: the cutter follows it, and no plate shows it."""
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=self.profile.die_line))
+        c.setStrokeOverprint(True)
+        c.setLineWidth(HAIRLINE)
+        radius = _corner_radius(face)
+        if radius > 0:
+            c.roundRect(x, y, placement.w * MM, placement.h * MM, radius * MM, stroke=1, fill=0)
+        else:
+            c.rect(x, y, placement.w * MM, placement.h * MM, stroke=1, fill=0)
         c.restoreState()
 
     # page furniture ----------------------------------------------------------
@@ -202,10 +224,24 @@ class SheetWriter:
 
     def getvalue(self) -> bytes:
         self.canvas.save()
-        return self._buffer.getvalue()
+        if self.profile.pdfx == "none":
+            return self._buffer.getvalue()
+        from generator.render.paper.pdfx import finish_pdfx
+
+        return finish_pdfx(self._buffer.getvalue(), self.profile)
+
+
+def press_conversion(profile: PrintProfile):
+    from generator.render.draw.cmyk import CmykConversion
+    from generator.render.templates import find
+
+    return CmykConversion(find(profile.icc) or find(PrintProfile().icc))
 
 
 def _fill(c, ink: Ink) -> None:
+    cmyk = getattr(c, "cmyk", None)
+    if cmyk is not None:
+        ink = cmyk.ink(ink)
     if ink.cmyk is not None:
         c.setFillColor(CMYKColor(*ink.cmyk))
     else:
@@ -213,10 +249,30 @@ def _fill(c, ink: Ink) -> None:
 
 
 def _stroke(c, ink: Ink) -> None:
+    cmyk = getattr(c, "cmyk", None)
+    if cmyk is not None:
+        ink = cmyk.ink(ink)
     if ink.cmyk is not None:
         c.setStrokeColor(CMYKColor(*ink.cmyk))
     else:
         c.setStrokeColorRGB(*ink.rgb)
+
+
+KEYLINE = 0.3   # mm: a face border this thin, on the face's edge, marks the cut rather than framing the art
+
+
+def _is_keyline(shape, face: Face) -> bool:
+    return (isinstance(shape, Rect) and shape.fill is None and shape.stroke is not None
+            and shape.stroke_width <= KEYLINE and abs(shape.x - shape.stroke_width / 2) < 1e-6
+            and abs(shape.y - shape.stroke_width / 2) < 1e-6 and abs(shape.w + shape.stroke_width - face.width) < 1e-6
+            and abs(shape.h + shape.stroke_width - face.height) < 1e-6)
+
+
+def _corner_radius(face: Face) -> float:
+    """The face's rounded corners, read from a border that runs along its edge (cards), else 0."""
+    return max((shape.radius + shape.stroke_width / 2 for shape in face.shapes
+                if isinstance(shape, Rect) and shape.fill is None and shape.radius > 0
+                and abs(shape.x - shape.stroke_width / 2) < 1e-6), default=0.0)
 
 
 class _Pen:
@@ -249,11 +305,14 @@ def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> 
     return int(stroke is not None), int(fill is not None)
 
 
-def _draw_face(c, face: Face) -> None:
+def _draw_face(c, face: Face, keyline: bool = True) -> None:
     """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
-    one path (far fewer operators than one each)."""
+    one path (far fewer operators than one each). Without `keyline`, a hairline border on the cut is left
+    out: the press profile's die line takes its place."""
     pen = _Pen()
     shapes = flatten(expand(face.shapes, width_mm))
+    if not keyline:
+        shapes = [shape for shape in shapes if not _is_keyline(shape, face)]
     index = 0
     while index < len(shapes):
         shape = shapes[index]
@@ -279,6 +338,7 @@ def _same_open_line(shape, first: Polyline) -> bool:
 
 def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
     text_object = c.beginText()
+    text_object.cmyk = getattr(c, "cmyk", None)    # _fill converts for the press on a text object too
     font = None
     for shape in texts:
         name = registered(shape.font)
@@ -328,5 +388,15 @@ def _draw(c, pen: _Pen, shape, height: float) -> None:
     elif isinstance(shape, Polyline):
         _draw_lines(c, pen, [shape], height)
     elif isinstance(shape, Image):
-        c.drawImage(str(shape.path), shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
-                    preserveAspectRatio=True, anchor="c", mask="auto")
+        cmyk = getattr(c, "cmyk", None)
+        picture = str(shape.path) if cmyk is None else _cmyk_picture(cmyk, str(shape.path))
+        c.drawImage(picture, shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
+                    preserveAspectRatio=True, anchor="c", mask="auto" if cmyk is None else None)
+
+
+def _cmyk_picture(cmyk, path: str):
+    from PIL import Image as Picture
+    from reportlab.lib.utils import ImageReader
+
+    with Picture.open(path) as picture:
+        return ImageReader(cmyk.picture(picture))

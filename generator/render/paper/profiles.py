@@ -43,6 +43,16 @@ class PrintProfile(Shape):
     rules_columns: Literal[1, 2] = Field(2, description="Columns of the rulebook's text pages.")
     counters: ComponentSettings = Field(default_factory=ComponentSettings)
     cards: ComponentSettings = Field(default_factory=lambda: ComponentSettings(gutter=3.0))
+    # Press colour and PDF/X (issue 26): how the files meet what a print shop's preflight asks.
+    color: Literal["rgb", "cmyk"] = Field("rgb", description="cmyk: every colour written as CMYK (RGB converted "
+                                                              "once with the ICC profile); rgb: as given.")
+    pdfx: Literal["none", "x-4", "x-1a"] = Field("none", description="PDF/X standard of every PDF (needs cmyk).")
+    icc: str = Field("icc/Imprenta-FOGRA39-300.icc", description="CMYK output profile, under templates/.")
+    output_condition: str = Field("FOGRA39", description="Registered printing condition of the ICC profile.")
+    die_line: str | None = Field(None, description="Spot colour of the cut path on counters and cards "
+                                                   "(e.g. CutContour); none: no die line.")
+    min_ppi: int = Field(300, ge=72, le=2400, description="Preflight: least resolution of a placed image.")
+    max_ink: int = Field(300, ge=200, le=400, description="Preflight: most total ink (C+M+Y+K), in percent.")
 
     def sheet_size(self) -> tuple[float, float]:
         width, height = PAPER_SIZES[self.paper]

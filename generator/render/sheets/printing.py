@@ -141,7 +141,7 @@ def _back(front: Placement, profile: PrintProfile, width: float, height: float, 
 def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: str, placement: Placement,
            page: int, faces: dict[str, Face], output: str) -> None:
     key = item.front if side == "front" else item.back
-    writer.place(faces[key], writer.form(key), placement)
+    writer.place(faces[key], writer.form(key), placement, cut=side == "front" or writer.profile.backs == "fold")
     result.first_seen.setdefault(key, (page, placement))
     result.placements.append({
         "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,

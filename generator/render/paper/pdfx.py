@@ -1,0 +1,166 @@
+"""A writer's PDF made into PDF/X with pikepdf: output intent, version keys, XMP, boxes and CMYK only.
+
+reportlab and WeasyPrint each write a good PDF but neither a PDF/X: reportlab
+has no output intent, and WeasyPrint writes CSS colours as RGB. This finishing
+step adds what the standard asks (ISO 15930-7 for X-4, 15930-4 for X-1a):
+the ICC profile of the printing condition as /OutputIntents, GTS_PDFXVersion
+in the document information and the XMP packet, /Trapped, a TrimBox and a
+BleedBox on every page. RGB a back-end wrote anyway (WeasyPrint's `rg`/`RG`,
+RGB pictures) is converted here, once, through the same profile as the sheets'.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import uuid
+import warnings
+
+from generator.render.draw.cmyk import CmykConversion, icc_bytes
+from generator.render.draw.primitives import Ink
+from generator.render.paper.profiles import PrintProfile
+
+MM = 72 / 25.4
+VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
+REGISTRY = "http://www.color.org"
+_RGB_OPERATORS = {"rg": "k", "RG": "K"}
+
+
+def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
+    import pikepdf
+
+    from generator.render.templates import find
+
+    icc = find(profile.icc) or find(PrintProfile().icc)
+    conversion = CmykConversion(icc)
+    name, version = VERSIONS[profile.pdfx]
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            _boxes(page, profile.bleed)
+            _to_cmyk(pdf, page.obj, conversion, set())
+        profile_stream = pdf.make_stream(icc_bytes(str(icc)), N=4)
+        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+            OutputConditionIdentifier=pikepdf.String(profile.output_condition),
+            OutputCondition=pikepdf.String(_description(icc)), Info=pikepdf.String(_description(icc)),
+            RegistryName=pikepdf.String(REGISTRY), DestOutputProfile=profile_stream))])
+        _xmp(pdf, name, hashlib.sha256(pdf_bytes).digest())   # from the back-end's own information, first
+        info = pdf.docinfo
+        info.GTS_PDFXVersion = pikepdf.String(name)
+        if profile.pdfx == "x-1a":
+            info.GTS_PDFXConformance = pikepdf.String(name)
+        info.Trapped = pikepdf.Name("/False")
+        if "/Title" not in info:
+            info.Title = pikepdf.String("Imprenta")
+        out = io.BytesIO()
+        pdf.save(out, force_version=version, deterministic_id=True, compress_streams=True,
+                 object_stream_mode=pikepdf.ObjectStreamMode.disable if version < "1.5"
+                 else pikepdf.ObjectStreamMode.preserve)
+    return out.getvalue()
+
+
+def _boxes(page, bleed_mm: float) -> None:
+    """A TrimBox where the back-end wrote none (the media is the trimmed page), and a BleedBox where it wrote
+    none or one equal to the trim (WeasyPrint's, the map tiles'): when the page has no room outside its trim,
+    the media grows by the bleed, white all round."""
+    import pikepdf
+
+    media = [float(v) for v in page.obj.MediaBox]
+    if "/TrimBox" not in page.obj:
+        page.obj.TrimBox = pikepdf.Array(media)
+    trim = [float(v) for v in page.obj.TrimBox]
+    if "/BleedBox" not in page.obj or [float(v) for v in page.obj.BleedBox] == trim:  # a box that bleeds nothing
+        bleed = bleed_mm * MM
+        wanted = [trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed]
+        if bleed and not (media[0] <= wanted[0] and media[1] <= wanted[1] and media[2] >= wanted[2]
+                          and media[3] >= wanted[3]):
+            media = [min(media[0], wanted[0]), min(media[1], wanted[1]), max(media[2], wanted[2]),
+                     max(media[3], wanted[3])]
+            page.obj.MediaBox = pikepdf.Array(media)
+            if "/CropBox" in page.obj:
+                del page.obj["/CropBox"]
+        page.obj.BleedBox = pikepdf.Array(wanted)
+
+
+def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
+    """RGB colour operators and RGB pictures of a page or form, and of the forms it draws, in CMYK."""
+    import pikepdf
+
+    key = owner.objgen
+    if key in seen and key != (0, 0):
+        return
+    seen.add(key)
+    is_page = owner.get("/Type") == pikepdf.Name.Page
+    instructions = pikepdf.parse_content_stream(pikepdf.Page(owner) if is_page else owner)
+    changed = False
+    rewritten = []
+    for operands, operator in instructions:
+        op = str(operator)
+        if op in _RGB_OPERATORS:
+            cmyk = conversion.ink(Ink(rgb=tuple(float(v) for v in operands))).cmyk
+            rewritten.append(([pikepdf.Object.parse(f"{part:.4f}".encode()) for part in cmyk],
+                              pikepdf.Operator(_RGB_OPERATORS[op])))
+            changed = True
+        else:
+            rewritten.append((operands, operator))
+    if changed:
+        data = pikepdf.unparse_content_stream(rewritten)
+        if is_page:
+            owner.Contents = pdf.make_stream(data)
+        else:
+            owner.write(data)
+    resources = owner.get("/Resources")
+    for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
+        if xobject.get("/Subtype") == pikepdf.Name.Form:
+            _to_cmyk(pdf, xobject, conversion, seen)
+        elif xobject.get("/Subtype") == pikepdf.Name.Image and _is_rgb_image(xobject):
+            _picture_to_cmyk(xobject, conversion)
+
+
+def _is_rgb_image(image) -> bool:
+    import pikepdf
+
+    space = image.get("/ColorSpace")
+    if space == pikepdf.Name.DeviceRGB:
+        return True
+    return isinstance(space, pikepdf.Array) and space[0] == pikepdf.Name.ICCBased and int(space[1].get("/N", 0)) == 3
+
+
+def _picture_to_cmyk(image, conversion: CmykConversion) -> None:
+    import zlib
+
+    import pikepdf
+    from pikepdf import PdfImage
+
+    picture = conversion.picture(PdfImage(image).as_pil_image())
+    image.write(zlib.compress(picture.tobytes()), filter=pikepdf.Name.FlateDecode)
+    image.ColorSpace = pikepdf.Name.DeviceCMYK
+    image.BitsPerComponent = 8
+    for key in ("/DecodeParms", "/Decode"):
+        if key in image:
+            del image[key]
+
+
+def _description(icc) -> str:
+    from PIL import ImageCms
+
+    return ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(icc))).strip()
+
+
+def _xmp(pdf, version_name: str, digest: bytes) -> None:
+    """The XMP packet PDF/X-4 requires, from the document information, with ids derived from the content
+    (the same input gives the same bytes)."""
+    from pikepdf.models.metadata import PdfMetadata
+
+    PdfMetadata.register_xml_namespace("http://www.npes.org/pdfx/ns/id/", "pdfxid")
+    document_id = f"uuid:{uuid.UUID(bytes=digest[:16], version=5)}"
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        with warnings.catch_warnings():      # keys XMP has no place for (reportlab's /Trapped) are set below
+            warnings.simplefilter("ignore", UserWarning)
+            meta.load_from_docinfo(pdf.docinfo)
+        meta["pdfxid:GTS_PDFXVersion"] = version_name
+        meta["pdf:Trapped"] = "False"
+        meta["xmpMM:DocumentID"] = document_id
+        meta["xmpMM:InstanceID"] = document_id
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"

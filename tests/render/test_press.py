@@ -1,0 +1,217 @@
+"""Press files as a print shop receives them: CMYK only, PDF/X, die lines, black on the K plate, preflight."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator.output.preflight import Limits, preflight
+from generator.pipeline import BuildRequest, build
+
+ROOT = Path(__file__).resolve().parents[2]
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def lepanto_press(tmp_path_factory) -> tuple[Path, list]:
+    out = tmp_path_factory.mktemp("press")
+    built = build(ROOT / "content" / "lepanto", BuildRequest(languages=("en",), profile="press", out=out,
+                                                             formats=frozenset({"pdf"})))
+    assert built.folders, built.diagnostics
+    return built.folders[0], built.diagnostics
+
+
+def _instructions(owner, seen=None):
+    """Every (operands, operator) of a page and of every form it draws, with the resources in force."""
+    seen = set() if seen is None else seen
+    resources = owner.get("/Resources") if not isinstance(owner, pikepdf.Page) else owner.resources
+    for instruction in pikepdf.parse_content_stream(owner):
+        yield instruction, resources
+    for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
+        if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            seen.add(xobject.objgen)
+            yield from _instructions(xobject, seen)
+
+
+def _images(owner, seen=None):
+    seen = set() if seen is None else seen
+    resources = owner.get("/Resources") if not isinstance(owner, pikepdf.Page) else owner.resources
+    for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
+        if xobject.objgen in seen:
+            continue
+        seen.add(xobject.objgen)
+        if xobject.get("/Subtype") == "/Image":
+            yield xobject
+        elif xobject.get("/Subtype") == "/Form":
+            yield from _images(xobject, seen)
+
+
+def test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight(lepanto_press):
+    folder, diagnostics = lepanto_press
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert {p.name for p in pdfs} >= {"counters.pdf", "map.pdf", "map-tiles.pdf", "rules.pdf", "aids.pdf"}
+    assert not [d for d in diagnostics if d.code.startswith("PRE") and d.severity.name == "ERROR"]
+    for path in pdfs:
+        with pikepdf.open(path) as pdf:
+            assert pdf.docinfo.get("/GTS_PDFXVersion") == "PDF/X-4", path
+            assert pdf.docinfo.get("/Trapped") == pikepdf.Name("/False")
+            assert pdf.pdf_version >= "1.6"
+            intent = pdf.Root.OutputIntents[0]
+            assert intent.S == "/GTS_PDFX" and intent.OutputConditionIdentifier == "FOGRA39"
+            assert int(intent.DestOutputProfile.N) == 4
+            assert pdf.open_metadata().get("pdfxid:GTS_PDFXVersion") == "PDF/X-4"
+            for number, page in enumerate(pdf.pages, start=1):
+                trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
+                assert min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) >= 3 * MM - 0.01
+                operators = {str(i.operator) for i, _ in _instructions(page)}
+                assert not operators & {"rg", "RG"}, (path.name, number)
+                for instruction, resources in _instructions(page):
+                    if str(instruction.operator) in ("cs", "CS"):
+                        assert str(instruction.operands[0]) != "/DeviceRGB", (path.name, number)
+                for image in _images(page):
+                    assert image.get("/ColorSpace") in (pikepdf.Name.DeviceCMYK, pikepdf.Name.DeviceGray), path
+        assert not [d for d in preflight(path) if d.severity.name == "ERROR"], path
+
+
+def test_black_text_on_a_counter_sheet_separates_onto_the_black_plate_only(lepanto_press, tmp_path):
+    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
+        pytest.skip("Ghostscript and poppler-utils come with setup.sh")
+    from PIL import Image
+
+    counters = lepanto_press[0] / "counters.pdf"
+    dpi = 150
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(tmp_path / "sep.tif"), str(counters)], check=True)
+    plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L")
+              for name in ("Cyan", "Magenta", "Yellow", "Black", "CutContour")}
+    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(counters), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    import re
+
+    scale = dpi / 72
+    words = [(float(a) * scale, float(b) * scale, float(c) * scale, float(d) * scale, text) for a, b, c, d, text in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)<', boxes)]
+    footer = [w for w in words if w[4] in ("Sheet", "Front", "Lepanto")]   # the sheet's footer: black on paper
+    assert footer
+    for x0, y0, x1, y1, text in footer:
+        box = (int(x0), int(y0), int(x1) + 1, int(y1) + 1)
+        assert plates["Black"].crop(box).getextrema()[0] < 128, f"{text}: nothing on the K plate"
+        for name in ("Cyan", "Magenta", "Yellow"):
+            assert plates[name].crop(box).getextrema()[0] == 255, f"{text}: black text also on the {name} plate"
+    # The die line is a plate of its own, and it follows the pieces, not the page.
+    assert plates["CutContour"].getextrema()[0] < 128
+    assert plates["Black"].getextrema()[0] < 128
+
+
+def test_counters_cut_along_an_overprinting_spot_colour_instead_of_a_black_keyline(lepanto_press):
+    with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        spaces = [cs for cs in page.resources.get("/ColorSpace", {}).values()]
+        assert any(cs[0] == "/Separation" and cs[1] == "/CutContour" for cs in spaces)
+        states = page.resources.get("/ExtGState", {}).values()
+        assert any(state.get("/OP") is True for state in states)
+        forms = [x for x in page.resources.XObject.values() if x.get("/Subtype") == "/Form"]
+        assert forms
+        for form in forms:   # the 0.2 mm #1a1a1a border on the cut is gone from every face
+            width = float(form.BBox[2]) - float(form.BBox[0])
+            instructions = [(str(i.operator), [float(v) for v in i.operands]) for i in pikepdf.parse_content_stream(form)
+                            if str(i.operator) in ("re", "S", "f", "B", "n")]
+            for (op, operands), (paint, _) in zip(instructions, instructions[1:]):
+                if op == "re" and paint == "S":
+                    x, y, w, h = operands
+                    assert not (x < 0.5 and y < 0.5 and w > width - 1.0), "a keyline on the cut"
+
+
+def _bad_pdf() -> bytes:
+    """Four pages, each with one thing a print shop rejects; boxes right on the first three."""
+    from PIL import Image
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(200 * MM, 200 * MM), invariant=1)
+
+    def boxes(bleed: float):
+        c.setTrimBox((10 * MM, 10 * MM, 190 * MM, 190 * MM))
+        c.setBleedBox(((10 - bleed) * MM, (10 - bleed) * MM, (190 + bleed) * MM, (190 + bleed) * MM))
+
+    c.setFillColorRGB(0.8, 0.1, 0.1)                     # 1: an RGB colour
+    c.rect(20 * MM, 20 * MM, 50 * MM, 50 * MM, stroke=0, fill=1)
+    boxes(3)
+    c.showPage()
+    picture = Image.new("L", (72, 72), 128)              # 2: 72 px over one inch
+    c.drawImage(ImageReader(picture), 20 * MM, 20 * MM, 72, 72)
+    boxes(3)
+    c.showPage()
+    c.setFillColor(CMYKColor(0, 0, 0, 1))                # 3: Helvetica, which reportlab does not embed
+    c.setFont("Helvetica", 12)
+    c.drawString(20 * MM, 20 * MM, "Not embedded")
+    boxes(3)
+    c.showPage()
+    c.setFillColor(CMYKColor(0, 0, 0, 1))                # 4: no bleed
+    c.rect(20 * MM, 20 * MM, 50 * MM, 50 * MM, stroke=0, fill=1)
+    boxes(0)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def test_preflight_finds_each_fault_once_at_its_page(tmp_path, run_cli):
+    path = tmp_path / "bad.pdf"
+    path.write_bytes(_bad_pdf())
+    found = preflight(path, Limits())
+    by_code = {}
+    for diagnostic in found:
+        by_code.setdefault(diagnostic.code, []).append(diagnostic.span.line)
+    assert by_code == {"PRE001": [1], "PRE004": [2], "PRE003": [3], "PRE008": [4], "PRE002": [1, 1]}
+    assert "72 ppi" in next(d.message for d in found if d.code == "PRE004")
+    assert "Helvetica" in next(d.message for d in found if d.code == "PRE003")
+    code, out, err = run_cli(["preflight", str(path)])
+    assert code == 1 and "PRE004" in out and "page 2" in out and "hint:" in out
+
+
+def test_ink_over_the_limit_and_small_four_colour_text_are_reported_where_set(tmp_path):
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen import canvas
+
+    from generator.render.draw.fonts import registered
+    from generator.render.paper.pdfx import finish_pdfx
+    from generator.render.paper.profiles import PrintProfile
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(100 * MM, 100 * MM), invariant=1)
+    c.setFillColor(CMYKColor(1, 1, 1, 1))
+    c.rect(10 * MM, 10 * MM, 20 * MM, 20 * MM, stroke=0, fill=1)
+    c.showPage()
+    c.setFillColor(CMYKColor(0.6, 0.4, 0.4, 1))          # a 240 % rich black: fine for a surface, not for 4 pt type
+    c.setFont(registered("sans"), 4)
+    c.drawString(10 * MM, 10 * MM, "tiny")
+    c.setFont(registered("sans"), 9)
+    c.drawString(10 * MM, 20 * MM, "large enough")
+    c.showPage()
+    c.save()
+    pdf = finish_pdfx(buffer.getvalue(), PrintProfile(color="cmyk", pdfx="x-4", bleed=3))
+    assert finish_pdfx(buffer.getvalue(), PrintProfile(color="cmyk", pdfx="x-4", bleed=3)) == pdf   # reproducible
+    found = preflight(Path("ink.pdf"), Limits(), data=pdf)
+    assert [(d.code, d.span.line) for d in found] == [("PRE005", 1), ("PRE006", 2)]
+    assert "400 %" in found[0].message and "4.0 pt in 4 inks" in found[1].message
+
+
+def test_x1a_option_writes_pdf_1_4_marked_x1a(write_game, tmp_path):
+    from tests.render.test_counters import DEMO
+
+    write_game(DEMO)
+    profile = tmp_path / "x1a.yaml"
+    profile.write_text("name: x1a\nextends: press\npdfx: x-1a\n", encoding="utf-8")
+    built = build(Path("demo"), BuildRequest(profile=str(profile), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    assert not [d for d in built.diagnostics if d.code.startswith("PRE")], built.diagnostics
+    with pikepdf.open(built.folders[0] / "counters.pdf") as pdf:
+        assert pdf.pdf_version == "1.4"
+        assert pdf.docinfo.GTS_PDFXVersion == "PDF/X-1a:2003" == pdf.docinfo.GTS_PDFXConformance
+    assert not preflight(built.folders[0] / "counters.pdf", Limits(pdfx="x-1a"))
