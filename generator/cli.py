@@ -177,6 +177,45 @@ def i18n_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def i18n_export(args: argparse.Namespace) -> int:
+    from generator.i18n.po import export_po
+    from generator.i18n.xliff import po_to_xliff
+    from generator.load import load_game
+    from generator.i18n.files import replace_file
+
+    game = _game_or_exit(load_game(args.path))
+    if args.language == game.manifest.source_language:
+        raise UsageError(f"{args.language} is the source language of {args.path}: export a translation")
+    catalog = export_po(game, args.language, args.out)
+    data = (po_to_xliff(catalog, game.manifest.source_language, args.language) if args.file_format == "xliff"
+            else str(catalog).encode("utf-8") + b"\n")
+    if args.out is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        replace_file(args.out, data)
+        print(f"{args.out}: {len(catalog)} messages, {len(catalog.untranslated_entries())} untranslated, "
+              f"{len(catalog.fuzzy_entries())} fuzzy", file=sys.stderr)
+    return 0
+
+
+def i18n_import(args: argparse.Namespace) -> int:
+    from generator.diagnostics import has_errors, reporting
+    from generator.i18n.po import import_po
+    from generator.load import load_game
+
+    game = _game_or_exit(load_game(args.path))
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    found, written = import_po(game, args.file, args.language)
+    if found:
+        print(reporting.as_text(found))
+    if has_errors(found):
+        print(f"{args.file}: not imported, nothing written", file=sys.stderr)
+        return 1
+    print(f"{written}: updated" if written else f"{args.file}: nothing to change")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.")
     top.add_argument("--version", action="version", version=f"imprenta, version {__version__}")
@@ -236,8 +275,8 @@ def parser() -> argparse.ArgumentParser:
     shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")
     shapes.add_argument("--out", type=Path, help="Write to this file instead of standard output.")
 
-    translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp.",
-                                      description="Translation tools: status, init, stamp.")
+    translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp, export, import.",
+                                      description="Translation tools: status, init, stamp, export, import.")
     tools = translation.add_subparsers(title="commands", metavar="COMMAND", required=True)
     status = command(tools, i18n_status, "Per language: completion, and the missing, stale, broken and unstamped "
                                          "entries with file:line.", name="status")
@@ -255,6 +294,18 @@ def parser() -> argparse.ArgumentParser:
                       name="init")
     started.add_argument("path", type=Path)
     started.add_argument("--lang", dest="language", required=True)
+    exported = command(tools, i18n_export, "Write one language as a gettext PO (or XLIFF) file for Poedit, Weblate "
+                                           "and the like.", name="export")
+    exported.add_argument("path", type=Path)
+    exported.add_argument("--lang", dest="language", required=True)
+    exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po")
+    exported.add_argument("--out", type=Path, help="The file to write (default: standard output). When it exists, "
+                                                   "stale messages show its old source as the previous msgid.")
+    imported = command(tools, i18n_import, "Read a translated PO (or XLIFF) file back into i18n/<lang>.yaml.",
+                       name="import")
+    imported.add_argument("path", type=Path)
+    imported.add_argument("file", type=Path)
+    imported.add_argument("--lang", dest="language", help="(default: the file's Language header)")
     return top
 
 

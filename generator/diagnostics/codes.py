@@ -114,6 +114,8 @@ _TABLE = (
     Code("I18N006", "number-mismatch", "warning", "a translation states numbers the source does not"),
     Code("I18N007", "missing-language-file", "warning", "a declared language has no translation file"),
     Code("I18N008", "undeclared-language", "error", "a translation file for a language the game does not declare"),
+    Code("I18N009", "unreadable-translation-file", "error", "a PO or XLIFF file cannot be imported",
+         "Export it again with `imprenta i18n export`, or fix the line named (msgfmt --check shows PO errors)."),
     # Unknown facts.
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
          "The rulebook does not give it; the build prints a visible placeholder."),
