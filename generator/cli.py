@@ -178,34 +178,24 @@ def i18n_init(args: argparse.Namespace) -> int:
 
 
 def i18n_export(args: argparse.Namespace) -> int:
-    from generator.i18n.po import export_po
-    from generator.i18n.xliff import po_to_xliff
+    from generator.i18n.po import export_file
     from generator.load import load_game
-    from generator.i18n.files import replace_file
 
     game = _game_or_exit(load_game(args.path))
     if args.language == game.manifest.source_language:
         raise UsageError(f"{args.language} is the source language of {args.path}: export a translation")
-    catalog = export_po(game, args.language, args.out)
-    data = (po_to_xliff(catalog, game.manifest.source_language, args.language) if args.file_format == "xliff"
-            else str(catalog).encode("utf-8") + b"\n")
-    if args.out is None:
-        sys.stdout.write(data.decode("utf-8"))
-    else:
-        replace_file(args.out, data)
-        print(f"{args.out}: {len(catalog)} messages, {len(catalog.untranslated_entries())} untranslated, "
-              f"{len(catalog.fuzzy_entries())} fuzzy", file=sys.stderr)
+    summary = export_file(game, args.language, args.file_format, args.out)
+    print(summary, file=sys.stderr if args.out is None else sys.stdout)
     return 0
 
 
 def i18n_import(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
     from generator.diagnostics import has_errors, reporting
     from generator.i18n.po import import_po
     from generator.load import load_game
-
     game = _game_or_exit(load_game(args.path))
-    if not args.file.is_file():
-        raise UsageError(f"{args.file} is not a file")
     found, written = import_po(game, args.file, args.language)
     if found:
         print(reporting.as_text(found))

@@ -67,6 +67,24 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
     return catalog
 
 
+def export_file(game: Game, language: str, file_format: str, out: Path | None) -> str:
+    """Export to `out` (standard output when None) as po or xliff; a one-line summary of what was written."""
+    import sys
+
+    from generator.i18n.files import replace_file
+    from generator.i18n.xliff import po_to_xliff
+
+    catalog = export_po(game, language, out)
+    data = (po_to_xliff(catalog, game.manifest.source_language, language) if file_format == "xliff"
+            else str(catalog).encode("utf-8") + b"\n")
+    if out is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        replace_file(out, data)
+    return (f"{out or 'standard output'}: {len(catalog)} messages, {len(catalog.untranslated_entries())} "
+            f"untranslated, {len(catalog.fuzzy_entries())} fuzzy")
+
+
 def _previous_sources(path: Path | None) -> dict[str, str]:
     if path is None or not path.is_file():
         return {}

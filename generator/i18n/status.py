@@ -23,7 +23,10 @@ def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = Fa
             lines.append(f"{language}: no i18n/{language}.yaml (0 %)")
             complete = False
             continue
-        results = compare(game, translation)
+        # Imprenta's words that its own file for the language supplies are not the translator's to count
+        results = [item for item in compare(game, translation)
+                   if not (item.status == "translated" and item.source is not None and item.source.owner is None
+                           and item.span == item.source.span)]
         by_status = defaultdict(list)
         for item in results:
             by_status[item.status].append(item)

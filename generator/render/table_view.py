@@ -27,24 +27,29 @@ class TableView:
     legend: list[tuple[str, str]] = field(default_factory=list)
     note: Markup | str = ""
     unknown: str = ""          # why the rows are not printed, when the rulebook does not give them
+    rows_unknown: bool = False  # the rulebook does not give the rows (the reason prints in the source edition only)
 
 
 def table_view(edition: Edition, table: Table, words: dict, prose=None) -> TableView:
     e = edition
     key = f"table.{table.id}"
     dice = "" if table.dice.is_none else table.dice.spec
-    first = dice or words.get("key", "")
+    first = dice
     if table.columns is not None:
         head = [first] + [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]
     else:
         head = [first, words.get("result", "")]
     view = TableView(table.id, f"table-{table.id}", e.text(f"{key}.title", table.title), dice, head, [])
     if isinstance(table.rows, Unknown):
-        view.unknown = table.rows.unknown
+        view.rows_unknown = True
+        # an editor's note in the source language, not a text to translate: never printed in a translation
+        view.unknown = table.rows.unknown if e.language == e.game.manifest.source_language else ""
     else:
         for row in table.rows:
             row_key = row.roll if row.roll is not None else row.key
-            label = PLACEHOLDER if row_key is None or isinstance(row_key, Unknown) else str(row_key)
+            label = PLACEHOLDER if row_key is None or isinstance(row_key, Unknown) else \
+                e.text(f"{key}.rows.{row_key}.key", row_key) if row.roll is None and isinstance(row_key, str) \
+                else str(row_key)
             if row.results is not None:
                 cells = [PLACEHOLDER if r is None or isinstance(r, Unknown) else str(r) for r in row.results]
             else:
@@ -68,6 +73,6 @@ def small_table(edition: Edition, table_id: str):
     if table is None:
         return None
     view = table_view(edition, table, {})
-    if view.unknown:
-        return view.title, [(PLACEHOLDER, view.unknown)]
+    if view.rows_unknown:
+        return view.title, [(PLACEHOLDER, view.unknown or PLACEHOLDER)]
     return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]

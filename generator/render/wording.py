@@ -1,32 +1,33 @@
-"""The few words Imprenta itself prints on sheets (footers, the ruler), in each language it knows."""
+"""The words Imprenta itself prints (footers, legends, "p.", the calibration sheet), in an edition's language.
+
+They live in templates/words/<lang>.yaml and, for a game, in its translation file under `words.<name>`
+(generator.derived.printed says which wins). A word printed with a number has one form per CLDR plural
+category; `plural()` picks the form by Babel's rules for the language.
+"""
 
 from __future__ import annotations
 
-WORDS = {
-    "en": {
-        "counters": "counters", "cards": "cards", "sheet": "sheet", "front": "fronts", "back": "backs",
-        "fold": "fronts | backs: fold on the dashed line, glue, cut",
-        "ruler": "Print at 100 % (actual size): this scale measures {length} mm",
-        "map": "map", "vp": "VP", "legend": "Legend", "adjacent": "adjacent", "start": "start",
-        "hidden": "under the track", "tiles": "Assemble the tiles: trim each page on its left and top marks "
-        "and lay it over its neighbour ({overlap} mm overlap)", "tile": "tile", "wind": "Wind",
-        "terrain": {"clear": "clear", "jungle": "jungle", "forest": "forest", "mountain": "mountain",
-                    "impassable": "impassable", "hills": "hills", "marsh": "marsh", "sea": "sea", "shore": "shore",
-                    "coast": "coast", "city": "city", "water": "water"},
-    },
-    "es": {
-        "counters": "fichas", "cards": "cartas", "sheet": "hoja", "front": "anversos", "back": "reversos",
-        "fold": "anversos | reversos: doblar por la línea, pegar, cortar",
-        "ruler": "Imprimir al 100 % (tamaño real): esta escala mide {length} mm",
-        "map": "mapa", "vp": "PV", "legend": "Leyenda", "adjacent": "adyacentes", "start": "inicio",
-        "hidden": "bajo el registro", "tiles": "Montaje: recorte cada hoja por sus marcas izquierda y superior "
-        "y superpóngala a su vecina ({overlap} mm de solape)", "tile": "hoja", "wind": "Viento",
-        "terrain": {"clear": "despejado", "jungle": "jungla", "forest": "bosque", "mountain": "montaña",
-                    "impassable": "infranqueable", "hills": "colinas", "marsh": "pantano", "sea": "mar",
-                    "shore": "costa", "coast": "costa", "city": "ciudad", "water": "agua"},
-    },
-}
+from generator.load.words import Word, plural_category, shipped
 
 
-def words(language: str) -> dict:
-    return WORDS.get(language.split("-")[0], WORDS["en"])
+class Words(dict):
+    """name → the word to print (a word with plural forms: its form for one); `plural(name, n)` for n."""
+
+    def __init__(self, language: str, forms: dict[str, Word]) -> None:
+        super().__init__({name: _one(value) for name, value in forms.items()})
+        self.language, self.forms = language, forms
+
+    def plural(self, name: str, n: int) -> str:
+        value = self.forms.get(name, name)
+        if isinstance(value, str):
+            return value
+        return value.get(plural_category(self.language, n)) or value.get("other") or _one(value)
+
+
+def _one(value: Word) -> str:
+    return value if isinstance(value, str) else value.get("one") or value.get("other") or next(iter(value.values()))
+
+
+def words(language: str) -> Words:
+    """Imprenta's own words in a language, outside any game (the calibration sheet); English when it has none."""
+    return Words(language if shipped(language) else "en", shipped(language) or shipped("en"))

@@ -8,7 +8,6 @@ from generator.render.maps.drawing import draw_map
 from generator.render.maps.tiles import tiled_pdf
 from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
-from generator.render.wording import words
 
 TILE_OVERLAP = 12.0
 
@@ -25,7 +24,7 @@ def render_map(request: RenderRequest) -> Rendered:
         rendered.failed = True          # never a map with a hole in it
         return rendered
     face = drawing.face
-    said = words(edition.language)
+    said = edition.words
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
     if "svg" in request.formats:
         from generator.render.draw.svg_export import face_svg

@@ -14,7 +14,6 @@ from generator.render.draw.primitives import Face
 from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose
 from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
-from generator.render.wording import words
 
 if TYPE_CHECKING:
     from generator.render.paper.pdf_canvas import SheetWriter
@@ -44,7 +43,7 @@ class SheetText(NamedTuple):
     title: str
     author: str
     component: str        # "counters", "cards"
-    language: str
+    words: dict           # the edition's words (render.wording.Words)
 
 
 def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
@@ -58,7 +57,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
                               RULER_BAND if profile.ruler > 0 else 0.0, profile.bleed)
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
     fronts = impose(sizes, area, gutter, profile.bleed)
-    said = words(text.language)
+    said = text.words
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component])
@@ -150,7 +149,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     game = edition.game
     output = f"{component}.pdf"
     text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
-                     edition.language)
+                     edition.words)
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
     single = component.rstrip("s")
