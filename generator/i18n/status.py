@@ -34,8 +34,11 @@ def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = Fa
         done = len(by_status["translated"]) + len(by_status["unstamped"])
         percent = 100 * done / total if total else 100.0
         shown = f"{percent:.1f}".rstrip("0").rstrip(".")
+        entries = translation.content.entries
+        review = sum(1 for entry in entries.values() if getattr(entry, "review", False) and entry.text.strip())
         lines.append(f"{language}: {shown} % translated ({done} of {total})"
-                     + "".join(f", {len(by_status[s])} {s}" for s in _ORDER if by_status[s]))
+                     + "".join(f", {len(by_status[s])} {s}" for s in _ORDER if by_status[s])
+                     + (f", {review} to review (fuzzy)" if review else ""))
         for status in _ORDER:
             items = by_status[status]
             for item in items if show_all else items[:_LIMIT]:
