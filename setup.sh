@@ -9,4 +9,10 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! ldconfig -p | g
         { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q libharfbuzz-subset0 >/dev/null 2>&1; } || \
         echo "setup: libharfbuzz-subset0 not installed; WeasyPrint will subset fonts with fontTools"
 fi
+# gettext's msgfmt and poppler's pdftotext: the tests check exported PO files and read back built PDFs
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! { command -v msgfmt && command -v pdftotext; } >/dev/null; then
+    apt-get install -y -q gettext poppler-utils >/dev/null 2>&1 || \
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q gettext poppler-utils >/dev/null 2>&1; } || \
+        echo "setup: gettext/poppler-utils not installed; the PO and PDF-text tests will fail"
+fi
 python3 -m pip install --quiet -e '.[test]'
