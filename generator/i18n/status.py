@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from generator.checks.translations import compare
+from generator.derived.printed import plural_keys
 from generator.model import Game
 
 _ORDER = ("missing", "stale", "broken", "unstamped", "orphan")
@@ -35,7 +36,8 @@ def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = Fa
         percent = 100 * done / total if total else 100.0
         shown = f"{percent:.1f}".rstrip("0").rstrip(".")
         entries = translation.content.entries
-        review = sum(1 for entry in entries.values() if getattr(entry, "review", False) and entry.text.strip())
+        review = sum(1 for item in results if item.source is not None and item.status != "missing"
+                     and any(getattr(entries.get(key), "review", False) for key in plural_keys(item.source, language)))
         lines.append(f"{language}: {shown} % translated ({done} of {total})"
                      + "".join(f", {len(by_status[s])} {s}" for s in _ORDER if by_status[s])
                      + (f", {review} to review (fuzzy)" if review else ""))
