@@ -124,10 +124,12 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     if profile is None:
         return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
-    missing = [language for language in languages if language not in game.manifest.languages]
-    if missing:
+    missing = [language for language in languages
+               if language not in game.manifest.languages and language not in game.translations]
+    if missing:       # a translation in progress (i18n/<lang>.yaml, not declared yet) is built when asked
         found.append(make("CLI001", f"the game has no language {', '.join(missing)} "
-                                    f"(it has {', '.join(game.manifest.languages)})", None))
+                                    f"(it has {', '.join(game.manifest.languages)}, and no i18n/{missing[0]}.yaml)",
+                          None))
         return Built(found, [])
     names = request.only or tuple(RENDERERS)
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)

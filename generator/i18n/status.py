@@ -15,7 +15,8 @@ _LIMIT = 20
 def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = False) -> tuple[str, bool]:
     """The report, and whether every asked language is complete (nothing missing, stale or broken)."""
     manifest = game.manifest
-    wanted = languages or tuple(lang for lang in manifest.languages if lang != manifest.source_language)
+    wanted = languages or tuple(lang for lang in dict.fromkeys((*manifest.languages, *sorted(game.translations)))
+                                if lang != manifest.source_language)
     lines = [f"{game.id}: source language {manifest.source_language}"]
     complete = True
     for language in wanted:
