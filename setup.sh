@@ -9,10 +9,11 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! ldconfig -p | g
         { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q libharfbuzz-subset0 >/dev/null 2>&1; } || \
         echo "setup: libharfbuzz-subset0 not installed; WeasyPrint will subset fonts with fontTools"
 fi
-# Press tests (issue 26): Ghostscript separates a press PDF into its C, M, Y, K plates; poppler renders pages.
-if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! { command -v gs && command -v pdftoppm; } >/dev/null; then
-    apt-get install -y -q ghostscript poppler-utils >/dev/null 2>&1 || \
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q ghostscript poppler-utils >/dev/null 2>&1; } || \
-        echo "setup: ghostscript/poppler-utils not installed; the separation tests will be skipped"
+# Tests' tools: Ghostscript separates press PDFs into plates, poppler renders and reads pages back,
+# gettext's msgfmt checks exported PO files.
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! { command -v gs && command -v pdftoppm && command -v msgfmt; } >/dev/null; then
+    apt-get install -y -q ghostscript poppler-utils gettext >/dev/null 2>&1 || \
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q ghostscript poppler-utils gettext >/dev/null 2>&1; } || \
+        echo "setup: ghostscript/poppler-utils/gettext not installed; the tests that need them will fail"
 fi
 python3 -m pip install --quiet -e '.[test]'

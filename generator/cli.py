@@ -237,6 +237,35 @@ def preflight(args: argparse.Namespace) -> int:
     return 1 if has_errors(found) else 0
 
 
+def i18n_export(args: argparse.Namespace) -> int:
+    from generator.i18n.po import export_file
+    from generator.load import load_game
+
+    game = _game_or_exit(load_game(args.path))
+    if args.language == game.manifest.source_language:
+        raise UsageError(f"{args.language} is the source language of {args.path}: export a translation")
+    summary = export_file(game, args.language, args.file_format, args.out)
+    print(summary, file=sys.stderr if args.out is None else sys.stdout)
+    return 0
+
+
+def i18n_import(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    from generator.diagnostics import has_errors, reporting
+    from generator.i18n.po import import_po
+    from generator.load import load_game
+    game = _game_or_exit(load_game(args.path))
+    found, written = import_po(game, args.file, args.language)
+    if found:
+        print(reporting.as_text(found))
+    if has_errors(found):
+        print(f"{args.file}: not imported, nothing written", file=sys.stderr)
+        return 1
+    print(f"{written}: updated" if written else f"{args.file}: nothing to change")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.")
     top.add_argument("--version", action="version", version=f"imprenta, version {__version__}")
@@ -311,8 +340,8 @@ def parser() -> argparse.ArgumentParser:
     shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")
     shapes.add_argument("--out", type=Path, help="Write to this file instead of standard output.")
 
-    translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp.",
-                                      description="Translation tools: status, init, stamp.")
+    translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp, export, import.",
+                                      description="Translation tools: status, init, stamp, export, import.")
     tools = translation.add_subparsers(title="commands", metavar="COMMAND", required=True)
     status = command(tools, i18n_status, "Per language: completion, and the missing, stale, broken and unstamped "
                                          "entries with file:line.", name="status")
@@ -330,6 +359,18 @@ def parser() -> argparse.ArgumentParser:
                       name="init")
     started.add_argument("path", type=Path)
     started.add_argument("--lang", dest="language", required=True)
+    exported = command(tools, i18n_export, "Write one language as a gettext PO (or XLIFF) file for Poedit, Weblate "
+                                           "and the like.", name="export")
+    exported.add_argument("path", type=Path)
+    exported.add_argument("--lang", dest="language", required=True)
+    exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po")
+    exported.add_argument("--out", type=Path, help="The file to write (default: standard output). When it exists, "
+                                                   "stale messages show its old source as the previous msgid.")
+    imported = command(tools, i18n_import, "Read a translated PO (or XLIFF) file back into i18n/<lang>.yaml.",
+                       name="import")
+    imported.add_argument("path", type=Path)
+    imported.add_argument("file", type=Path)
+    imported.add_argument("--lang", dest="language", help="(default: the file's Language header)")
     return top
 
 

@@ -15,6 +15,8 @@ from generator.model.texts import SourceText
 
 
 def text_span(source: SourceText, offset: int) -> Span:
+    if source.owner is None:
+        return source.span
     document, base = source.owner._where
     return document.offset_span(base + source.path, offset)
 

@@ -9,12 +9,14 @@ from typing import Iterator, NamedTuple
 
 from generator.checks.references import text_span
 from generator.derived import references
+from generator.derived.printed import (WORDS, entry_stamp, entry_text, plural_keys, printed_texts,
+                                       source_fingerprint, word)
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, Translation, where
 from generator.model.texts import SourceText
-from generator.model.translations import Entry, fingerprint
 
 _DIGIT = re.compile(r"\d")
+_FILL_IN = re.compile(r"\{(\w+)\}")     # {length}, {flip}: what Imprenta fills into its own words
 _NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
 
 
@@ -30,29 +32,35 @@ class Comparison(NamedTuple):
 
 
 def compare(game: Game, translation: Translation) -> list[Comparison]:
-    """One comparison per source text, plus one per translation key that matches no source (orphan)."""
+    """One comparison per printed text (the game's and Imprenta's words), plus one per translation key that
+    matches none (orphan)."""
     entries = translation.content.entries
     document = translation.document
     results = []
     seen = set()
-    for source in game.texts:
-        seen.add(source.key)
-        entry = entries.get(source.key)
-        if entry is None or not (entry.text if isinstance(entry, Entry) else entry).strip():
+    for source in printed_texts(game):
+        keys = plural_keys(source, translation.language)
+        seen.update(keys)
+        texts = [entry_text(entries.get(key)) for key in keys]
+        if source.key.startswith(WORDS) and not all(text.strip() for text in texts):
+            found, origin = word(game, translation.language, source.key[len(WORDS):])
+            if origin == "shipped":         # Imprenta's own file for the language has it
+                results.append(Comparison(source.key, "translated", source, source.span))
+                continue
+        if not all(text.strip() for text in texts):
             results.append(Comparison(source.key, "missing", source, text_span(source, 0)))
             continue
-        span = document.key_span(("entries", source.key))
-        text = entry.text if isinstance(entry, Entry) else entry
-        stamp = entry.source if isinstance(entry, Entry) else None
-        lost, added = _token_difference(source.text, text)
+        span = document.key_span(("entries", keys[0]))
+        stamps = {entry_stamp(entries[key]) for key in keys}
+        lost, added = token_difference(source.text, texts[-1]) if source.plural is None else ([], [])
         if lost or added:
             detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
                                              f"added {', '.join(added)}" if added else ""]))
             results.append(Comparison(source.key, "broken", source, span, detail))
         else:
-            status = ("unstamped" if stamp is None else
-                      "stale" if stamp != fingerprint(source.text) else "translated")
-            numbers = _number_difference(source.text, text) if status != "stale" else ""
+            status = ("unstamped" if None in stamps else
+                      "stale" if stamps != {source_fingerprint(source)} else "translated")
+            numbers = _number_difference(source.text, texts[0]) if status != "stale" else ""
             results.append(Comparison(source.key, status, source, span, numbers=numbers))
     for key in entries:
         if key not in seen:
@@ -60,11 +68,13 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
     return results
 
 
-def _token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
+def token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
+    """The reference tokens ({ref:…}) and fill-ins ({length}) a translation lost, and those it added."""
     wanted, found = _identities(source), _identities(translated)
     if wanted == found:
         return [], []
-    shown = lambda identities: [f"{{{kind}:{target}}}" for kind, target in sorted(identities.elements())]
+    shown = lambda identities: [f"{{{kind}:{target}}}" if target else f"{{{kind}}}"
+                                for kind, target in sorted(identities.elements())]
     return shown(Counter(wanted) - Counter(found)), shown(Counter(found) - Counter(wanted))
 
 
@@ -80,8 +90,12 @@ def _number_difference(source: str, translated: str) -> str:
 
 @lru_cache(maxsize=16384)
 def _identities(text: str) -> tuple[tuple[str, str], ...]:
-    """The kinds and targets of a text's tokens, sorted: what must survive translation."""
-    return tuple(sorted(token.identity for token in references.find_tokens(text)[0])) if "{" in text else ()
+    """The kinds and targets of a text's tokens, and its fill-ins ({length}, target ""), sorted: what must
+    survive translation."""
+    if "{" not in text:
+        return ()
+    fill_ins = [(name, "") for name in _FILL_IN.findall(text)]
+    return tuple(sorted([token.identity for token in references.find_tokens(text)[0]] + fill_ins))
 
 
 @lru_cache(maxsize=16384)
@@ -108,8 +122,9 @@ def check_translations(game: Game) -> Iterator[Diagnostic]:
         if language not in manifest.languages or language == manifest.source_language:
             yield make("I18N008", f"i18n/{language}.yaml translates into '{language}', which the game does "
                        "not declare", translation.document.span(("language",)),
-                       f"add '{language}' to `languages` in the game manifest")
-            continue
+                       f"add '{language}' to `languages` in the game manifest to build it by default")
+            if language == manifest.source_language:
+                continue
         for item in compare(game, translation):
             yield from _diagnose(item, language)
 

@@ -113,7 +113,11 @@ _TABLE = (
     Code("I18N005", "orphan-translation", "warning", "a translation key that matches no source text"),
     Code("I18N006", "number-mismatch", "warning", "a translation states numbers the source does not"),
     Code("I18N007", "missing-language-file", "warning", "a declared language has no translation file"),
-    Code("I18N008", "undeclared-language", "error", "a translation file for a language the game does not declare"),
+    Code("I18N008", "undeclared-language", "note", "a translation file for a language the game does not declare",
+         "A translation in progress: checked, and built when asked (--lang); declare it in `languages` to build it "
+         "by default."),
+    Code("I18N009", "unreadable-translation-file", "error", "a PO or XLIFF file cannot be imported",
+         "Export it again with `imprenta i18n export`, or fix the line named (msgfmt --check shows PO errors)."),
     # Unknown facts.
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
          "The rulebook does not give it; a proof build prints a numbered placeholder mark and lists it on "

@@ -19,8 +19,10 @@ from generator.model.common import Shape, Unknown
 class SourceText(NamedTuple):
     key: str
     text: str
-    owner: Shape            # the shape whose field holds the text
+    owner: Shape | None     # the shape whose field holds the text (None: a word Imprenta prints)
     path: tuple             # the field path below the owner (for spans)
+    span: Any = None        # where the text is written, when it has no owner
+    plural: str | None = None   # the form for numbers other than one, for a text printed with a count
 
 
 def iter_texts(game: Game) -> Iterator[SourceText]:
@@ -31,6 +33,23 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
     for collection in roots:
         for shape in collection:
             yield from _walk(shape, f"{shape.i18n_kind}.{shape.id}", ())
+    for table in game.tables:
+        yield from _row_labels(table)
+    if game.map is not None:   # the map's own texts (grid, hexes, terrain rules); its locations came above
+        walked = {"locations", "tracks"}
+        for name, key, translatable in _fields(type(game.map)):
+            value = getattr(game.map, name)
+            if name not in walked and value is not None:
+                yield from _value(game.map, value, f"map.{key}", (key,), translatable)
+
+
+def _row_labels(table) -> Iterator[SourceText]:
+    """Row keys that are words ("≤ N", "Hambre"), not numbers or ranges: they print as the row's label."""
+    if isinstance(table.rows, Unknown):
+        return
+    for index, row in enumerate(table.rows):
+        if isinstance(row.key, str) and any(ch.isalpha() for ch in row.key):
+            yield SourceText(f"table.{table.id}.rows.{row.key}.key", row.key, table, ("rows", index, "key"))
 
 
 def _walk(shape: Shape, prefix: str, below: tuple) -> Iterator[SourceText]:

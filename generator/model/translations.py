@@ -10,6 +10,8 @@ class Entry(Shape):
     text: str = Field(description="The translated text; reference tokens kept as in the source.")
     source: str | None = Field(None, pattern=r"^[0-9a-f]{10}$",
                                description="Fingerprint of the source text this translates (imprenta i18n stamp).")
+    review: bool = Field(False, description="Still to be reviewed (a fuzzy mark in a PO file): machine-aided, or "
+                                            "not yet checked by a translator. Printed, and listed by i18n status.")
 
 
 class TranslationFile(Shape):

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from generator.derived.counting import SelectorError, count, value
 from generator.derived.numbering import Numbered, section_numbers
+from generator.derived.printed import word
 from generator.derived.references import find_tokens
 from generator.model import Game
 from generator.derived.unknowns import Fact, mark, unknown_facts
@@ -70,6 +71,18 @@ class Edition:
             return id_
         i18n_kind = getattr(shape, "i18n_kind", kind)
         return self.text(f"{i18n_kind}.{id_}.{field}", getattr(shape, field, None))
+
+    @cached_property
+    def words(self):
+        """Imprenta's words in this language: the game's translation file, else Imprenta's own file, else (already
+        reported by the checker as missing) the source language's."""
+        from generator.load.words import shipped
+        from generator.render.wording import Words
+
+        source_language = self.game.manifest.source_language
+        source = shipped(source_language) or shipped("en")
+        return Words(self.language, {name: word(self.game, self.language, name)[0] or value
+                                     for name, value in source.items()})
 
     @cached_property
     def numbers(self) -> dict[str, Numbered]:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from generator.derived.unknowns import mark
 from generator.render.edition import Edition
-from generator.render.wording import words
+from generator.render.wording import section
 
 
 class ProofEntry(NamedTuple):
@@ -28,12 +28,11 @@ def proof_slug(edition: Edition) -> str:
     count = len(edition.facts)
     if not count:
         return ""
-    said = words(edition.language)["proof"]
-    return said["slug_one"] if count == 1 else said["slug"].format(n=count)
+    return edition.words.plural("proof.slug", count).format(n=count)
 
 
 def proof_entries(edition: Edition) -> list[ProofEntry]:
-    said = words(edition.language)["proof"]
+    said = section(edition.words, "proof")
     return [ProofEntry(fact.number, mark(fact.number), f"{fact.owner} · {fact.field}",
                        f"{fact.span.file}:{fact.span.line}" if fact.span else "", reason(edition, fact),
                        said["assumed"].format(value=fact.assumed) if fact.assumed is not None else "")

@@ -13,7 +13,6 @@ from markupsafe import Markup
 from generator.model.common import Unknown, is_assumed
 from generator.model.tables import Table
 from generator.render.edition import Edition
-from generator.render.wording import words as sheet_words
 
 EMPTY = "—"      # a cell the content leaves empty (null)
 
@@ -36,7 +35,7 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
     e = edition
     key = f"table.{table.id}"
     dice = "" if table.dice.is_none else table.dice.spec
-    first = dice or words.get("key", "")
+    first = dice
     if table.columns is not None:
         head = [first] + [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]
     else:
@@ -47,7 +46,9 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
     else:
         for row in table.rows:
             row_key = row.roll if row.roll is not None else row.key
-            label = EMPTY if row_key is None else e.shown(row_key)
+            label = EMPTY if row_key is None else \
+                e.text(f"{key}.rows.{row_key}.key", row_key) if row.roll is None and isinstance(row_key, str) \
+                else e.shown(row_key)
             if row.results is not None:
                 cells = [EMPTY if r is None else e.shown(r) for r in row.results]     # null: nothing happens
             else:
@@ -72,5 +73,5 @@ def small_table(edition: Edition, table_id: str):
         return None
     view = table_view(edition, table, {})
     if view.unknown:
-        return view.title, [(view.unknown, sheet_words(edition.language)["proof"]["not_given"])]
+        return view.title, [(view.unknown, edition.words["proof.not_given"])]
     return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]

@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from generator.derived.unknowns import MARK, mark_number
 from generator.render.edition import Edition
 from generator.render.proofing import proof_entries, proof_slug
-from generator.render.wording import words
+from generator.render.wording import section
 
 SLUG_BOX = "@top-left"             # the page margin box that holds the proof slug (print.css.j2, aids)
 _TAG = re.compile(r"(<[^>]*>)")
@@ -41,13 +41,13 @@ def _bracketed(found) -> str:
 
 def not_given(edition: Edition, value) -> Markup:
     """What the book prints where a whole text or table is unknown: its mark and "not given in the source"."""
-    said = words(edition.language)["proof"]
+    said = section(edition.words, "proof")
     return Markup(f'<p class="not-given">{escape(edition.mark(value))} {escape(said["not_given"])}</p>')
 
 
 def proof_context(edition: Edition) -> dict:
     """The templates' `proof`: the slug, the proof sheet's words and entries (empty: no proof)."""
-    return {"slug": proof_slug(edition), "words": words(edition.language)["proof"],
+    return {"slug": proof_slug(edition), "words": section(edition.words, "proof"),
             "entries": proof_entries(edition) if edition.facts else []}
 
 

@@ -29,16 +29,6 @@ from generator.render.draw.primitives import BLACK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 
-WORDS = {
-    "es": {"contents": "Índice", "tables": "Tablas", "glossary": "Glosario", "page": "pág.", "pages": "págs.",
-           "result": "Resultado", "key": "", "aids": "Ayuda de juego", "sequence": "Secuencia de juego",
-           "orders": "Hoja de órdenes", "order": "Orden", "notation": "Notación", "by": "Unidades", "cost": "Coste",
-           "unit": "Unidad", "where": "Provincia", "target": "Destino", "turn": "Turno", "player": "Jugador"},
-    "en": {"contents": "Contents", "tables": "Tables", "glossary": "Glossary", "page": "p.", "pages": "pp.",
-           "result": "Result", "key": "", "aids": "Player aid", "sequence": "Sequence of play",
-           "orders": "Order sheet", "order": "Order", "notation": "Notation", "by": "Units", "cost": "Cost",
-           "unit": "Unit", "where": "Province", "target": "Target", "turn": "Turn", "player": "Player"},
-}
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
@@ -63,16 +53,12 @@ class DocumentView:
     sections: list[SectionView]
 
 
-def words_for(language: str) -> dict:
-    return WORDS.get(language.split("-")[0], WORDS["en"])
-
-
 def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2) -> dict:
     game = edition.game
     e = edition
     anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
                         {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
-    said = words_for(e.language)
+    said = e.words
     documents = []
     prose = None
     for document in game.documents:
@@ -110,6 +96,24 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
         "fonts": _font_faces() if media == "print" else [],
         "refused": prose.refused, "proof": proof_context(e),
     }
+
+
+def _one_use_per_page(edition: Edition, context: dict, html: str) -> str:
+    """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: a
+    first layout says where each use landed (the glossary comes last, so it moves no use)."""
+    document, _ = typeset(html, edition.game.folder)
+    page_of = {}
+    for index, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            page_of.setdefault(anchor, index)
+    for term in context["terms"]:
+        seen, kept = set(), []
+        for use in term["uses"]:
+            if page_of.get(use) not in seen:
+                seen.add(page_of.get(use))
+                kept.append(use)
+        term["uses"] = kept
+    return render_html(edition, context)
 
 
 def _same_uses(prose: Prose, document_id: str) -> Prose:
@@ -277,7 +281,10 @@ def render_rules(request: RenderRequest) -> Rendered:
     if not edition.game.documents:
         return Rendered()
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
-    rendered, document = _pdf(edition, render_html(edition, context), context, "rules.pdf", request.profile)
+    html = render_html(edition, context)
+    if any(term["uses"] for term in context["terms"]):
+        html = _one_use_per_page(edition, context, html)
+    rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
     return rendered

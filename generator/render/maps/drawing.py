@@ -24,7 +24,6 @@ from generator.render.maps.geometry import (facing_angle, hex_centres, hex_corne
 from generator.render.draw.symbols import draw_symbol
 from generator.render.draw.text_fit import fit, place
 from generator.render.table_view import small_table
-from generator.render.wording import words
 
 MARGIN = 10.0
 GAP = 6.0
@@ -48,7 +47,7 @@ class MapDrawing:
 def draw_map(edition: Edition) -> MapDrawing:
     game = edition.game
     palette = Palette(game)
-    said = words(edition.language)
+    said = edition.words
     game_map = game.map
     grid = game_map.grid
     if grid is not None:
@@ -181,7 +180,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
     if location.vp is not None:
         extras.append(f"{edition.shown(location.vp)} {said['vp']}")
     if location.terrain and location.label is not None:
-        extras.append(said["terrain"].get(location.terrain, location.terrain))
+        extras.append(said.get(f"terrain.{location.terrain}", location.terrain))
     if extras:
         bx, by, bw, bh = label_box
         shapes.extend(place(fit(" · ".join(extras), "sans", 7, 4.5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
@@ -343,7 +342,7 @@ def _legend(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, bo
     entries = []
     terrains = sorted({loc.terrain for loc in game.locations if loc.terrain in TERRAIN} |
                       {h.terrain for h in (game.map.hexes if game.map else []) if h.terrain in TERRAIN})
-    entries.extend((said["terrain"].get(terrain, terrain), hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
+    entries.extend((said.get(f"terrain.{terrain}", terrain), hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
     if any(loc.type not in UNCONNECTED_TYPES for loc in game.locations):
         entries.append((said["adjacent"], SEA_LINK, True))
     for force in game.forces:

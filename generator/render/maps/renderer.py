@@ -11,7 +11,7 @@ from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.proof_sheet import proof_pages
 from generator.render.proofing import proof_entries, proof_slug
-from generator.render.wording import words
+from generator.render.wording import section
 
 TILE_OVERLAP = 12.0
 
@@ -28,7 +28,7 @@ def render_map(request: RenderRequest) -> Rendered:
         rendered.failed = True          # never a map with a hole in it
         return rendered
     face = drawing.face
-    said = words(edition.language)
+    said = edition.words
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
     if "svg" in request.formats:
         from generator.render.draw.svg_export import face_svg
@@ -42,11 +42,11 @@ def render_map(request: RenderRequest) -> Rendered:
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
         writer.finish_page([], "", None, "", marked=marked)
-        proof_pages(writer, entries, said["proof"])
+        proof_pages(writer, entries, section(said, "proof"))
         rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", writer.pages))
         pdf, found, left, top, pages = tiled_pdf(face, profile, title,
                                                  said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
-                                                 (slug, entries, said["proof"], marked))
+                                                 (slug, entries, section(said, "proof"), marked))
         rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))
         rendered.placements.extend(
             {"output": "map-tiles.pdf", "tile": tile.name, "page": index + 2, "map_x_mm": round(tile.x, 3),

@@ -14,6 +14,7 @@ from generator.render.draw.primitives import BLACK, Ink
 from generator.render.paper.imposition import Placement, duplex_back
 from generator.render.paper.pdf_canvas import MM, SheetWriter, _fill, _stroke
 from generator.render.paper.profiles import PrintProfile
+from generator.render.wording import words
 
 RED = Ink(rgb=(0.8, 0.1, 0.1))
 SPAN = 6  # mm either side of the expected position
@@ -28,19 +29,19 @@ def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
                (margin + 10, height - margin - 10), (width - margin - 10, height - margin - 10)]
     c = writer.canvas
     o = writer.offset
-    words = _WORDS.get(language, _WORDS["en"])
+    said = words(language)
     for x, y in targets:
         _stroke(c, RED)
         c.setLineWidth(0.3)
         c.line((o + x - 12) * MM, (o + y) * MM, (o + x + 12) * MM, (o + y) * MM)
         c.line((o + x) * MM, (o + y - 12) * MM, (o + x) * MM, (o + y + 12) * MM)
-    _caption(c, o, width, height, words["front"])
+    _caption(c, o, width, height, said["calibration.front"])
     writer.finish_page([], "", None, "")
     zero = (0.0, 0.0)
     for x, y in targets:
         back = duplex_back(Placement(0, 0, x, y, 0, 0), width, height, profile.flip, zero)
         _scales(c, o + back.x, o + back.y)
-    _caption(c, o, width, height, words["back"].format(flip=profile.flip))
+    _caption(c, o, width, height, said["calibration.back"].format(flip=said[f"flip.{profile.flip}"]))
     writer.finish_page([], "", None, "")
     return writer.getvalue()
 
@@ -66,20 +67,3 @@ def _caption(c, o: float, width: float, height: float, text: str) -> None:
     _fill(c, BLACK)
     for index, line in enumerate(text.splitlines()):
         c.drawCentredString((o + width / 2) * MM, (o + height / 2 + 40 - index * 4) * MM, line)
-
-
-_WORDS = {
-    "en": {
-        "front": "Duplex calibration — front.\nPrint this file two-sided at 100 %, then hold the sheet against a light.",
-        "back": "Duplex calibration — back ({flip}-edge flip).\nWhere the red lines of the front cross each scale is "
-                "the printer's shift, in mm.\nPut the horizontal and vertical readings into your profile:\n"
-                "extends: home\nback_offset: [x, y]",
-    },
-    "es": {
-        "front": "Calibración a doble cara — anverso.\nImprima este archivo a doble cara al 100 % y mire la hoja "
-                 "a contraluz.",
-        "back": "Calibración a doble cara — reverso (volteo por el borde {flip}).\nDonde las líneas rojas del "
-                "anverso cruzan cada escala se lee el desplazamiento de la impresora, en mm.\nEscriba las dos "
-                "lecturas en su perfil:\nextends: home\nback_offset: [x, y]",
-    },
-}

@@ -81,6 +81,11 @@ class _Helpers:
     def __init__(self, edition: Edition):
         self.edition = edition
         self.game = edition.game
+        # {abbr:vrr}: a glossary term's abbreviation in the edition's language, so a layout prints no word
+        # of its own that a translation could not reach
+        self._abbreviations = {f"abbr:{term.id}": edition.text(f"term.{term.id}.abbreviation", term.abbreviation)
+                               if term.abbreviation else edition.text(f"term.{term.id}.term", term.term)
+                               for term in self.game.terms}
 
     def front(self, card: Card, deck: Deck, card_type: CardType | None) -> FaceInputs:
         e = self.edition
@@ -96,6 +101,7 @@ class _Helpers:
         }
         for name, value in card.fields.items():
             fields[f"field:{name}"] = _shown(value, e, f"card.{card.id}.fields.{name}")
+        fields.update(self._abbreviations)
         faction = self.game.get("faction", deck.faction) if deck.faction else None
         deck_color = deck.back.color if deck.back and deck.back.color else None
         color = (card_type.color if card_type and card_type.color else None) or deck_color or \

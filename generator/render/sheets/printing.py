@@ -16,7 +16,7 @@ from generator.render.paper.imposition import Area, Placement, duplex_back, fold
 from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
 from generator.render.proofing import proof_entries, proof_slug
-from generator.render.wording import words
+from generator.render.wording import section
 
 if TYPE_CHECKING:
     from generator.render.paper.pdf_canvas import SheetWriter
@@ -46,7 +46,7 @@ class SheetText(NamedTuple):
     title: str
     author: str
     component: str        # "counters", "cards"
-    language: str
+    words: dict           # the edition's words (render.wording.Words)
     proof: str = ""       # the proof slug, when the game has unknown facts
     entries: tuple = ()   # the proof sheet's entries (render/proofing.py)
 
@@ -62,7 +62,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
                               RULER_BAND if profile.ruler > 0 else 0.0, profile.bleed)
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
     fronts = impose(sizes, area, gutter, profile.bleed)
-    said = words(text.language)
+    said = text.words
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component],
@@ -101,7 +101,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     if text.entries:
         from generator.render.paper.proof_sheet import proof_pages
 
-        proof_pages(writer, text.entries, said["proof"])
+        proof_pages(writer, text.entries, section(said, "proof"))
     result.pdf = writer.getvalue()
     result.pages = writer.pages
     return result
@@ -164,7 +164,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     game = edition.game
     output = f"{component}.pdf"
     text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
-                     edition.language, proof_slug(edition), tuple(proof_entries(edition)))
+                     edition.words, proof_slug(edition), tuple(proof_entries(edition)))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
     single = component.rstrip("s")

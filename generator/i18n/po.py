@@ -1,0 +1,246 @@
+"""gettext PO files for translators' tools (Poedit, Weblate, Crowdin…): export a language, import it back.
+
+One message per printed text: `msgctxt` is the translation key, `msgid` the source text (`msgid_plural`
+for a word printed with a count), `msgstr` the translation, `#:` where the source is written, `#.` the
+reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; when the
+previous export is at hand (`--out` names an existing file), a stale entry carries its old source as
+`#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
+naming the PO line; an entry left as exported changes nothing, so export → import keeps the YAML
+byte for byte.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+
+from generator.checks.translations import compare, token_difference
+from generator.derived import references
+from generator.derived.counting import SelectorError, count
+from generator.derived.printed import (WORDS, entry_stamp, entry_text, plural_keys, printed_texts,
+                                       source_fingerprint, word)
+from generator.diagnostics import Diagnostic, Span, make
+from generator.i18n.files import entry_data, write_entries
+from generator.load.words import plural_categories, plural_forms_header
+from generator.model import Game
+from generator.model.texts import SourceText
+from generator.model.translations import Entry
+
+_FUZZY_STATUSES = {"stale", "broken", "unstamped"}
+
+
+def export_po(game: Game, language: str, previous: Path | None = None) -> polib.POFile:
+    translation = game.translations.get(language)
+    entries = translation.content.entries if translation is not None else {}
+    status = {item.key: item.status for item in compare(game, translation)} if translation is not None else {}
+    old = _previous_sources(previous)
+    catalog = polib.POFile(wrapwidth=0)
+    catalog.metadata = {
+        "Project-Id-Version": game.id,
+        "Language": language, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit", "Plural-Forms": plural_forms_header(language),
+        "X-Generator": "Imprenta", "X-Source-Language": game.manifest.source_language,
+    }
+    for source in printed_texts(game):
+        keys = plural_keys(source, language)
+        found = [entries.get(key) for key in keys]
+        texts = [entry_text(entry) for entry in found]
+        if source.key.startswith(WORDS) and not all(texts):
+            shipped, origin = word(game, language, source.key[len(WORDS):])
+            if origin == "shipped":   # Imprenta's own file has it: shown translated, changeable
+                texts = [shipped] if isinstance(shipped, str) else \
+                    [shipped.get(category, "") for category in plural_categories(language)]
+        entry = polib.POEntry(msgctxt=source.key, msgid=source.text, occurrences=[_occurrence(source)],
+                              comment=_notes(game, source))
+        if source.plural is not None:
+            entry.msgid_plural = source.plural
+            entry.msgstr_plural = dict(enumerate(texts))
+        else:
+            entry.msgstr = texts[0]
+        if any(texts) and (status.get(source.key) in _FUZZY_STATUSES or
+                           any(isinstance(e, Entry) and e.review for e in found)):
+            entry.flags.append("fuzzy")
+            if status.get(source.key) == "stale" and old.get(source.key, source.text) != source.text:
+                entry.previous_msgid = old[source.key]
+        catalog.append(entry)
+    return catalog
+
+
+def export_file(game: Game, language: str, file_format: str, out: Path | None) -> str:
+    """Export to `out` (standard output when None) as po or xliff; a one-line summary of what was written."""
+    import sys
+
+    from generator.i18n.files import replace_file
+    from generator.i18n.xliff import po_to_xliff
+
+    catalog = export_po(game, language, out)
+    data = (po_to_xliff(catalog, game.manifest.source_language, language) if file_format == "xliff"
+            else str(catalog).encode("utf-8") + b"\n")
+    if out is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        replace_file(out, data)
+    return (f"{out or 'standard output'}: {len(catalog)} messages, {len(catalog.untranslated_entries())} "
+            f"untranslated, {len(catalog.fuzzy_entries())} fuzzy")
+
+
+def _previous_sources(path: Path | None) -> dict[str, str]:
+    if path is None or not path.is_file():
+        return {}
+    try:
+        return {entry.msgctxt: entry.msgid for entry in polib.pofile(str(path)) if entry.msgctxt}
+    except (OSError, ValueError):
+        return {}
+
+
+def _occurrence(source: SourceText) -> tuple[str, str]:
+    if source.owner is None:
+        span = source.span
+    else:
+        from generator.checks.references import text_span
+
+        span = text_span(source, 0)
+    return str(span.file), str(span.line)
+
+
+def _notes(game: Game, source: SourceText) -> str:
+    """What the translator must keep, and what the counts print (so the words around them agree)."""
+    tokens = references.find_tokens(source.text)[0] if "{" in source.text else []
+    notes = []
+    for token in tokens:
+        shown = source.text[token.start:token.end]
+        if token.kind == "count":
+            try:
+                shown += f" (prints {count(game, token.target)})"
+            except SelectorError:
+                pass
+        notes.append(shown)
+    fill_ins = sorted(set(references_fill_ins(source.text)))
+    lines = []
+    if notes or fill_ins:
+        lines.append("Keep each token's kind and target (the words after | are yours to translate): "
+                     + ", ".join(notes + fill_ins))
+    if source.plural is not None:
+        lines.append("Printed with a number: one form per plural category of the language.")
+    return "\n".join(lines)
+
+
+def references_fill_ins(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{\w+\}", text)
+
+
+def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list[Diagnostic], Path | None]:
+    """Read a PO (or XLIFF) file into i18n/<language>.yaml. Returns the findings and the file written (None
+    when nothing changed or the import was refused)."""
+    catalog, problems = read_catalog(path)
+    if catalog is None:
+        return problems, None
+    language = language or catalog.metadata.get("Language", "").replace("_", "-")
+    if not language:
+        return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
+                     Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
+    sources = {source.key: source for source in printed_texts(game)}
+    translation = game.translations.get(language)
+    current = dict(translation.content.entries) if translation is not None else {}
+    entries = {key: _as_data(entry) for key, entry in current.items()}
+    found: list[Diagnostic] = []
+    for message in catalog:
+        if message.obsolete or not message.msgctxt:
+            continue
+        source = sources.get(message.msgctxt)
+        span = Span(_shown(path), _msgstr_line(path, message), 1)
+        if source is None:
+            found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
+                              span))
+            continue
+        keys = plural_keys(source, language)
+        texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
+                 else [message.msgstr])
+        if not all(text.strip() for text in texts):
+            continue
+        if source.plural is None:
+            lost, added = token_difference(source.text, texts[0])
+            if lost or added:
+                detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
+                                                 f"added {', '.join(added)}" if added else ""]))
+                found.append(make("I18N003", f"the {language} translation of '{source.key}' does not keep its "
+                                             f"reference tokens: {detail}", span))
+                continue
+        shipped, origin = word(game, language, source.key[len(WORDS):]) if source.key.startswith(WORDS) else (None, "")
+        if origin == "shipped" and keys[0] not in current and _same(shipped, texts, language):
+            continue   # Imprenta's own word, exported as it is
+        stamp = source_fingerprint(source) if message.msgid == source.text else _old_stamp(message)
+        for key, text in zip(keys, texts):
+            before = current.get(key)
+            if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
+                continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+            entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
+    if any(d.severity.name == "ERROR" for d in found):
+        return found, None
+    if entries == {key: _as_data(entry) for key, entry in current.items()}:
+        return found, None
+    return found, write_entries(game, language, entries)
+
+
+def _same(shipped, texts: list[str], language: str) -> bool:
+    if isinstance(shipped, str):
+        return texts == [shipped]
+    return texts == [shipped.get(category, "") for category in plural_categories(language)]
+
+
+def _old_stamp(message: polib.POEntry) -> str:
+    """The fingerprint of the source the translator saw, when the PO was exported from an older source."""
+    from generator.model.translations import fingerprint
+
+    if message.msgid_plural:
+        return fingerprint(f"{message.msgid}\x00{message.msgid_plural}")
+    return fingerprint(message.msgid)
+
+
+def _as_data(entry) -> dict:
+    return entry_data(entry_text(entry), entry_stamp(entry), isinstance(entry, Entry) and entry.review)
+
+
+def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read."""
+    try:
+        if path.suffix.lower() in (".xlf", ".xliff"):
+            from generator.i18n.xliff import xliff_to_po
+
+            return xliff_to_po(path), []
+        return polib.pofile(str(path), wrapwidth=0), []
+    except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
+        return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
+                           Span(_shown(path), _error_line(error), 1))]
+
+
+def _error_line(error: Exception) -> int:
+    import re
+
+    found = re.search(r"line (\d+)", str(error))
+    return int(found.group(1)) if found else 1
+
+
+def _msgstr_line(path: Path, message: polib.POEntry) -> int:
+    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line."""
+    line = getattr(message, "linenum", 0) or 0
+    if not line or path.suffix.lower() != ".po":
+        return max(line, 1)
+    lines = _lines(path)
+    for number in range(line, min(len(lines), line + 200) + 1):
+        if lines[number - 1].startswith("msgstr"):
+            return number
+    return line
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8", errors="replace").splitlines()
+
+
+def _shown(path: Path):
+    from generator.load.yaml_nodes import display_path
+
+    return display_path(path)

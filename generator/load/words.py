@@ -1,0 +1,76 @@
+"""The words Imprenta itself prints (templates/words/<lang>.yaml) and the plural rules of a language.
+
+The shipped files are Imprenta's own, not a game's: read with the plain safe loader. Plural categories
+(one, few, many, other…) come from CLDR through Babel, never from a rule written here per language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from functools import lru_cache
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+WORDS_FOLDER = Path(__file__).resolve().parent.parent.parent / "templates" / "words"
+Word = str | dict     # a text, or {plural category: text}
+
+
+@lru_cache(maxsize=32)
+def shipped(language: str) -> dict[str, Word]:
+    """The shipped words of a language ({} when Imprenta ships none for it)."""
+    for name in (language, language.split("-")[0]):
+        path = WORDS_FOLDER / f"{name}.yaml"
+        if re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", name) and path.is_file():
+            return dict(yaml.safe_load(path.read_text(encoding="utf-8"))["words"])
+    return {}
+
+
+@lru_cache(maxsize=32)
+def shipped_lines(language: str) -> tuple[PurePosixPath, dict[str, int]]:
+    """The shipped file of a language (as a path below the working directory when it is) and each word's line."""
+    path = WORDS_FOLDER / f"{language.split('-')[0]}.yaml"
+    lines = {}
+    if path.is_file():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            found = re.match(r"^  ([\w.-]+):", line)
+            if found:
+                lines.setdefault(found.group(1), number)
+    try:
+        shown = PurePosixPath(path.relative_to(Path.cwd()))
+    except ValueError:
+        shown = PurePosixPath(path)
+    return shown, lines
+
+
+@lru_cache(maxsize=32)
+def plural_categories(language: str) -> tuple[str, ...]:
+    """The CLDR plural categories of a language, in gettext's msgstr[] order."""
+    from babel.messages.plurals import get_plural
+
+    chooser = gettext.c2py(get_plural(language.replace("-", "_")).plural_expr)
+    by_index: dict[int, str] = {}
+    for n in range(0, 1001):
+        by_index.setdefault(chooser(n), plural_category(language, n))
+    return tuple(by_index[index] for index in sorted(by_index))
+
+
+def plural_category(language: str, n: int) -> str:
+    """CLDR's category of the number n in a language ("one", "few", "other"…)."""
+    return _locale(language).plural_form(n)
+
+
+@lru_cache(maxsize=32)
+def _locale(language: str):
+    from babel import Locale
+
+    return Locale.parse(language.replace("-", "_"))
+
+
+@lru_cache(maxsize=32)
+def plural_forms_header(language: str) -> str:
+    """gettext's Plural-Forms header for a language, from Babel's table."""
+    from babel.messages.plurals import get_plural
+
+    return get_plural(language.replace("-", "_")).plural_forms
