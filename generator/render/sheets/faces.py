@@ -84,7 +84,8 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
     face = Face(width, height, background=background, round=round_shape)
     drawn = Drawn(face)
     if background is not None:
-        face.add(Rect(0, 0, width, height, background))
+        face.add(Ellipse(width / 2, height / 2, width / 2, height / 2, background) if round_shape
+                 else Rect(0, 0, width, height, background))
     ink = readable_on(background)
     for element in layout.elements:
         if not _wanted(element, inputs.fields):
@@ -92,22 +93,25 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
         box = _box(element, width, height)
         if element.band:
             face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
-        elif element.symbol is not None:
-            name = expand(element.symbol, inputs.fields)
+            continue
+        color = _color(element.color, base, ink, palette, inputs.fields) or ink
+        if element.symbol is not None:
             fill = _color(element.stroke, base, None, palette) if element.stroke else None
-            face.add(*draw_symbol(name, *box, _color(element.color, base, ink, palette) or ink, fill))
+            face.add(*draw_symbol(expand(element.symbol, inputs.fields), *box, color, fill))
         elif element.image is not None:
             _draw_image(element, inputs, box, ink, drawn)
         elif element.icon is not None:
-            _draw_icon(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+            _draw_icon(element, inputs, box, scale, color, drawn)
         elif element.table is not None:
-            _draw_table(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+            _draw_table(element, inputs, box, scale, color, drawn)
         else:
-            _draw_text(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+            _draw_text(element, inputs, box, scale, color, drawn)
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
-        face.add(Rect(half, half, width - 2 * half, height - 2 * half, None,
-                      _color(layout.border.color, base, ink, palette, inputs.fields) or ink, layout.border.width,
+        color = _color(layout.border.color, base, ink, palette, inputs.fields) or ink
+        face.add(Ellipse(width / 2, height / 2, width / 2 - half, height / 2 - half, None, color,
+                         layout.border.width) if round_shape else
+                 Rect(half, half, width - 2 * half, height - 2 * half, None, color, layout.border.width,
                       layout.border.radius))
     return drawn
 
@@ -135,6 +139,8 @@ def _color(expression: str | None, base: Ink | None, ink: Ink | None, palette: P
         return base.darker() if base else ink
     if expression == "{on-color}":
         return readable_on(base)
+    if expression == "{on-band}":          # readable on the colour the {band} field names
+        return readable_on(palette.ink(fields.get("band"), base.darker() if base else ink) if fields else base)
     named = _FIELD.fullmatch(expression)
     if named and fields is not None:
         return palette.ink(fields.get(named.group(1)), base.darker() if base else ink)
