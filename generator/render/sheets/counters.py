@@ -10,6 +10,7 @@ from generator.model.pieces import Mix, Piece, PieceKind, PieceSide, Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.edition import PLACEHOLDER, Edition
+from generator.render.sheets.coverage import side_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -33,7 +34,8 @@ def counter_faces(edition: Edition) -> FaceSet:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        layout = layouts.get(_layout_name(kind), kind)
+        layout_name = _layout_name(kind)
+        layout = layouts.get(layout_name, kind)
         if layout is None or layout.front is None:
             continue
         width, height = _size(kind)
@@ -43,10 +45,11 @@ def counter_faces(edition: Edition) -> FaceSet:
             sides.append(("back", piece.back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
             inputs = _inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
-            drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round")
+            drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
+                              layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
-            result.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
-                                                    edition.language, piece))
+            result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
+            result.report(side_gaps(piece, side_name, side, face_layout, layout_name))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))

@@ -11,6 +11,7 @@ from generator.model import Game
 from generator.render.edition import Edition
 from generator.render.sheets.cards import card_faces
 from generator.render.sheets.counters import counter_faces
+from generator.render.sheets.faces import said_once
 
 
 def layout_findings(game: Game) -> list[Diagnostic]:
@@ -20,7 +21,7 @@ def layout_findings(game: Game) -> list[Diagnostic]:
         edition = Edition(game, language)
         for faces in (counter_faces(edition), card_faces(edition)):
             for diagnostic in faces.diagnostics:
-                key = (diagnostic.code, diagnostic.message, diagnostic.span)
+                key = said_once(diagnostic) or (diagnostic.code, diagnostic.message, diagnostic.span)
                 if key not in seen:          # a layout problem is the same in every language: say it once
                     seen.add(key)
                     found.append(diagnostic)
