@@ -122,3 +122,13 @@ def _entity(game: Game, kind: str, id_: str):
     if found is None:
         raise SelectorError(f"there is no {kind.replace('_', ' ')} '{id_}'")
     return found
+
+
+def cup_of(game: Game) -> dict[str, Mix]:
+    """piece id → the cup or bag it is drawn from (the first that selects it), for pieces that have one."""
+    found: dict[str, Mix] = {}
+    for mix in game.mixes:
+        if mix.kind in ("cup", "bag") and mix.select is not None:
+            for piece in selected_pieces(game, mix.select):
+                found.setdefault(piece.id, mix)
+    return found

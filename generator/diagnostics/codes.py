@@ -134,6 +134,13 @@ _TABLE = (
          "written (a sheet with a hole in it is worse than none)",
          "Give a readable PNG or JPEG inside the game folder, of at most 40 million pixels."),
     Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
+    Code("LAY006", "illegible-text", "warning", "a layout prints a text under its min_text, or so close to a "
+         "symbol, another text or a band's edge that they touch", "Move or enlarge the boxes in the layout."),
+    Code("LAY008", "indistinguishable-pieces", "warning", "two pieces of different cups, factions, forces or "
+         "sides (or the two named sides of one piece) print identical faces, so they cannot be sorted once mixed",
+         "Print what sets them apart: a side mark, the cup's mark, a colour or a band."),
+    Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
+         "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),

@@ -6,6 +6,12 @@ from generator.model.common import AssumableInt, Color, Id, Length, Prose, Scala
 from generator.shapes import Field
 
 
+# NATO frames (infantry, cavalry, artillery, leader) and silhouettes (templates/symbols/); marker, chit and
+# none draw nothing.
+UnitSymbol = Literal["infantry", "cavalry", "artillery", "leader", "naval", "galley", "galleass", "galliot",
+                     "elephant", "marker", "chit", "none"]
+
+
 class Size(Shape):
     width: Length
     height: Length
@@ -16,18 +22,20 @@ class PieceKind(Shape):
 
     id: Id
     name: Text
-    symbol: Literal["infantry", "cavalry", "artillery", "leader", "naval", "galley", "marker", "chit",
-                    "none"] = Field("none", description="Unit-type symbol drawn on the counter.")
+    symbol: UnitSymbol = Field("none", description="Unit-type symbol drawn on the counter.")
     size: Length | Size = Field(12.7, description="Counter size: one length (square) or width and height.")
     shape: Literal["square", "rectangle", "round"] = "square"
     value_format: str | None = Field(None, description="How front values print, e.g. \"{attack}-{defence}\".")
     back_format: str | None = Field(None, description="How back values print.")
     layout: Id | None = Field(None, description="The counter layout in templates/layouts/counters/ (default: "
-                                                "'unit' for unit symbols, 'marker' for markers and chits).")
+                                                "'round' for round counters, 'marker' and 'chit' for those "
+                                                "symbols, else 'unit').")
 
 
 class PieceSide(Shape):
     label: Text | None = Field(None, description="Name of the side (full strength, reduced, alpha…).")
+    mark: Text | None = Field(None, description="A short mark of the side printed in its place (A, Ω, ●); "
+                                                "layouts print it, or the label when there is none.")
     values: dict[str, Scalar] = Field(default_factory=dict, description="Printed values by name.")
     color: Color | None = None
     text: Text | None = Field(None, description="Words printed on this side.")
@@ -44,6 +52,7 @@ class Piece(Shape):
                                  "({unknown: why, assume: N} when the source does not say).")
     tags: list[Id] = Field(default_factory=list, description="Free labels used by mixes and {count:tag:…}.")
     force: Id | None = Field(None, description="The forces id (squadron, army) this piece belongs to.")
+    symbol: UnitSymbol | None = Field(None, description="Overrides the kind's symbol (a horseman among foot).")
     front: PieceSide = Field(default_factory=PieceSide)
     back: PieceSide | None = Field(None, description="Absent when the back is blank.")
     facing: bool = Field(False, description="The counter has a facing band.")
@@ -65,6 +74,8 @@ class Mix(Shape):
     name: Text
     kind: Literal["group", "bag", "cup", "sheet"] = "group"
     total: int | None = Field(None, ge=0, description="The total the rulebook states; checked against the data.")
+    mark: Text | None = Field(None, description="A short mark printed on every piece of this cup or bag, so "
+                                                "mixed pieces can be sorted back.")
     parts: list[Id] | None = Field(None, description="Other mixes that make this one.")
     select: MixSelect | None = Field(None, description="The pieces that make this one.")
 

@@ -62,6 +62,8 @@ def test_each_card_shows_its_title_and_number(decks, language):
     fronts = {p["piece"]: p for p in manifest["placements"] if p["side"] == "front"}
     checked = 0
     for card in game.cards:
+        if card.number is not None:          # every numbered card shows its number, whatever its title
+            assert str(card.number) in card_text(folder / "cards.pdf", fronts[card.id]).split(), card.id
         if not isinstance(card.title, str):
             assert "?" in card_text(folder / "cards.pdf", fronts[card.id])   # unknown: a visible placeholder
             continue
@@ -73,6 +75,31 @@ def test_each_card_shows_its_title_and_number(decks, language):
             assert str(card.number) in printed.split()
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_second_voyage_card_prints_its_seven_soldiers(decks, language):
+    folder, manifest = decks[language]
+    front = next(p for p in manifest["placements"] if p["piece"] == "second-voyage" and p["side"] == "front")
+    assert "7" in card_text(folder / "cards.pdf", front).split()
+
+
+def test_a_card_type_field_that_no_layout_prints_is_a_warning_at_the_field(write_game):
+    from generator.pipeline import check
+
+    files = {"cards.yaml": """\
+        card_types:
+          - {id: event, name: Evento, fields: [bounty]}
+        decks:
+          - {id: main, name: Mazo, card_type: event}
+        cards:
+          - {id: ambush, deck: main, number: 1, title: Emboscada, fields: {bounty: 3}}
+        """}
+    folder = write_game(files)
+    found = [d for d in check(folder).diagnostics if d.code == "LAY007"]
+    assert len(found) == 1 and found[0].severity.name == "WARNING"
+    assert "bounty" in found[0].message and "'card'" in found[0].message
+    assert (found[0].span.file.name, found[0].span.line) == ("cards.yaml", 2)
 
 
 def test_fonts_are_embedded(decks):

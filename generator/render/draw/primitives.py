@@ -85,6 +85,16 @@ class Polyline(NamedTuple):
     stroke_width: float = 0.0
 
 
+class Outline(NamedTuple):
+    """An outline of straight and curved segments, as a silhouette is drawn: each command is ("M", x, y),
+    ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",); filled by the non-zero rule."""
+
+    commands: tuple[tuple, ...]
+    fill: Ink | None = None
+    stroke: Ink | None = None
+    stroke_width: float = 0.0
+
+
 class Text(NamedTuple):
     """One line of text; `y` is its baseline, `anchor` is where `x` lies (start, middle, end)."""
 
@@ -114,7 +124,7 @@ class Group:
         self.id, self.shapes, self.css_class, self.title = id, shapes, css_class, title
 
 
-Shape = Rect | Ellipse | Polyline | Text | Image | Group
+Shape = Rect | Ellipse | Polyline | Outline | Text | Image | Group
 
 
 class Face:

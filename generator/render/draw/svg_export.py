@@ -9,7 +9,7 @@ import svgwrite
 from generator.load.game_files import read_bytes
 from generator.render.draw.fonts import svg_font, width_mm
 from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
+from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Outline, Polyline, Rect, Text
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 PT = 25.4 / 72
@@ -19,7 +19,13 @@ def face_svg(face: Face, title: str) -> str:
     drawing = svgwrite.Drawing(size=(f"{face.width:.3f}mm", f"{face.height:.3f}mm"),
                                viewBox=f"0 0 {face.width:.3f} {face.height:.3f}", profile="full", debug=False)
     drawing.set_desc(title=title)
-    _add_all(drawing, drawing, expand(face.shapes, width_mm))
+    parent = drawing
+    if face.round:             # nothing of a round counter shows outside its circle
+        clip = drawing.defs.add(drawing.clipPath(id="outline"))
+        centre = (f"{face.width / 2:.3f}", f"{face.height / 2:.3f}")
+        clip.add(drawing.circle(centre, f"{min(face.width, face.height) / 2:.3f}"))
+        parent = drawing.add(drawing.g(clip_path="url(#outline)"))
+    _add_all(drawing, parent, expand(face.shapes, width_mm))
     return drawing.tostring()
 
 
@@ -58,12 +64,18 @@ def _element(drawing, shape):
         return drawing.rect((f"{shape.x:.3f}", f"{shape.y:.3f}"), (f"{shape.w:.3f}", f"{shape.h:.3f}"),
                             **extra, **_paint(shape))
     if isinstance(shape, Ellipse):
+        if shape.rx == shape.ry:
+            return drawing.circle((f"{shape.cx:.3f}", f"{shape.cy:.3f}"), f"{shape.rx:.3f}", **_paint(shape))
         return drawing.ellipse((f"{shape.cx:.3f}", f"{shape.cy:.3f}"), (f"{shape.rx:.3f}", f"{shape.ry:.3f}"),
                                **_paint(shape))
     if isinstance(shape, Polyline):
         points = [(round(x, 3), round(y, 3)) for x, y in shape.points]
         maker = drawing.polygon if shape.closed else drawing.polyline
         return maker(points, **_paint(shape))
+    if isinstance(shape, Outline):
+        data = " ".join(command[0] + " ".join(f"{value:.3f}" for value in command[1:])
+                        for command in shape.commands)
+        return drawing.path(d=data, **_paint(shape))
     if isinstance(shape, Text):
         family, weight, style, stretch = svg_font(shape.font)
         return drawing.text(shape.text, insert=(f"{shape.x:.3f}", f"{shape.y:.3f}"), fill=_color(shape.fill),

@@ -1,7 +1,10 @@
-"""Unit-type symbols drawn into a box: the usual NATO-style frames and marks, and ship silhouettes.
+"""Unit-type symbols drawn into a box: the usual NATO-style frames and marks, and silhouettes.
 
-Each symbol keeps the frame's customary 3:2 proportion whatever the box, so
-that infantry looks like infantry on a ½" and on a 1" counter alike.
+Each frame keeps its customary 3:2 proportion whatever the box, so that
+infantry looks like infantry on a ½" and on a 1" counter alike. Ships and
+elephants are silhouettes from a licensed collection (`silhouettes.py`): a
+galley, a galleass and a galliot must differ at a glance, which a
+hand-drawn hull with a word under it did not.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import math
 from typing import Callable
 
 from generator.render.draw.primitives import Ellipse, Ink, Polyline, Rect, Shape
+from generator.render.draw.silhouettes import draw_silhouette
 
 SYMBOLS: dict[str, Callable] = {}
 
@@ -77,33 +81,16 @@ def _leader(x, y, w, h, ink, fill):
     return [Polyline(tuple(points), True, ink, fill, _line_width(size) / 2)]
 
 
-def _hull(x, y, w, h):
-    fx, fy, fw, fh = _frame(x, y, w, h)
-    deck = fy + fh * 0.55
-    keel = fy + fh * 0.9
-    return fx, fy, fw, fh, ((fx, deck), (fx + fw, deck), (fx + fw * 0.82, keel), (fx + fw * 0.12, keel))
+# Silhouettes from game-icons.net (see templates/symbols/game-icons/LICENSE.md): symbol → icon.
+SILHOUETTES = {"galley": "galley", "galleass": "trireme", "galliot": "drakkar", "naval": "caravel",
+               "elephant": "elephant"}
 
 
-@symbol("naval")
-def _naval(x, y, w, h, ink, fill):
-    """A sailing ship: hull, mast and sail."""
-    fx, fy, fw, fh, hull = _hull(x, y, w, h)
-    mast = fx + fw * 0.5
-    return [Polyline(hull, True, ink),
-            Polyline(((mast, fy + fh * 0.55), (mast, fy)), stroke=ink, stroke_width=_line_width(fh) / 2),
-            Polyline(((mast + fw * 0.04, fy + fh * 0.06), (mast + fw * 0.3, fy + fh * 0.48),
-                      (mast + fw * 0.04, fy + fh * 0.48)), True, ink)]
+def _silhouette(icon: str) -> Callable:
+    def draw(x, y, w, h, ink, fill):
+        return draw_silhouette(icon, x, y, w, h, ink)
+    return draw
 
 
-@symbol("galley")
-def _galley(x, y, w, h, ink, fill):
-    """A galley: a long low hull with a beak and a row of oars."""
-    fx, fy, fw, fh, hull = _hull(x, y, w, h)
-    beak = ((fx + fw, fy + fh * 0.55), (fx + fw * 1.0, fy + fh * 0.62), (fx + fw * 0.9, fy + fh * 0.62))
-    oars = [Polyline(((fx + fw * (0.2 + 0.12 * i), fy + fh * 0.75), (fx + fw * (0.12 + 0.12 * i), fy + fh)),
-                     stroke=ink, stroke_width=_line_width(fh) / 2) for i in range(6)]
-    mast = fx + fw * 0.45
-    return [Polyline(hull, True, ink), Polyline(beak, True, ink),
-            Polyline(((mast, fy + fh * 0.55), (mast, fy + fh * 0.1)), stroke=ink, stroke_width=_line_width(fh) / 2),
-            Polyline(((mast - fw * 0.2, fy + fh * 0.12), (mast + fw * 0.2, fy + fh * 0.12),
-                      (mast, fy + fh * 0.45)), True, ink), *oars]
+for _name, _icon in SILHOUETTES.items():
+    SYMBOLS[_name] = _silhouette(_icon)

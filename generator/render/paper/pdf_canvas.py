@@ -13,10 +13,11 @@ from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text, flatten
+from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Text, flatten
 from generator.render.paper.imposition import Area, Placement, bounds, cut_positions
 from generator.render.paper.profiles import PrintProfile
 
@@ -84,8 +85,13 @@ class SheetWriter:
         left, bottom, right, top = placement.bleed
         if background is not None and any(placement.bleed):
             _fill(c, background)
-            c.rect(x - left * MM, y - bottom * MM, (placement.w + left + right) * MM,
-                   (placement.h + bottom + top) * MM, stroke=0, fill=1)
+            if face.round:        # a round piece is punched: its bleed is a ring round the circle
+                grow = max(placement.bleed) * MM
+                c.ellipse(x - grow, y - grow, x + placement.w * MM + grow, y + placement.h * MM + grow,
+                          stroke=0, fill=1)
+            else:
+                c.rect(x - left * MM, y - bottom * MM, (placement.w + left + right) * MM,
+                       (placement.h + bottom + top) * MM, stroke=0, fill=1)
         c.saveState()
         c.translate(x, y)
         if form is not None:
@@ -313,6 +319,11 @@ def _draw_face(c, face: Face, keyline: bool = True) -> None:
     shapes = flatten(expand(face.shapes, width_mm))
     if not keyline:
         shapes = [shape for shape in shapes if not _is_keyline(shape, face)]
+    if face.round:             # nothing of a round counter prints outside its circle
+        c.saveState()
+        outline = c.beginPath()
+        outline.ellipse(0, 0, face.width * MM, face.height * MM)
+        c.clipPath(outline, stroke=0, fill=0)
     index = 0
     while index < len(shapes):
         shape = shapes[index]
@@ -328,6 +339,8 @@ def _draw_face(c, face: Face, keyline: bool = True) -> None:
         else:
             _draw(c, pen, shape, face.height)
         index = end
+    if face.round:
+        c.restoreState()
 
 
 def _same_open_line(shape, first: Polyline) -> bool:
@@ -387,6 +400,8 @@ def _draw(c, pen: _Pen, shape, height: float) -> None:
                   (shape.cx + shape.rx) * MM, (height - shape.cy + shape.ry) * MM, stroke=stroke, fill=fill)
     elif isinstance(shape, Polyline):
         _draw_lines(c, pen, [shape], height)
+    elif isinstance(shape, Outline):
+        _draw_outline(c, pen, shape, height)
     elif isinstance(shape, Image):
         cmyk = getattr(c, "cmyk", None)
         picture = str(shape.path) if cmyk is None else _cmyk_picture(cmyk, str(shape.path))
@@ -400,3 +415,20 @@ def _cmyk_picture(cmyk, path: str):
 
     with Picture.open(path) as picture:
         return ImageReader(cmyk.picture(picture))
+
+
+def _draw_outline(c, pen: _Pen, outline: Outline, height: float) -> None:
+    stroke, fill = _paint(c, pen, outline.fill, outline.stroke, outline.stroke_width)
+    path = c.beginPath()
+    for command in outline.commands:
+        points = [value * MM if index % 2 == 0 else (height - value) * MM
+                  for index, value in enumerate(command[1:])]
+        if command[0] == "M":
+            path.moveTo(*points)
+        elif command[0] == "L":
+            path.lineTo(*points)
+        elif command[0] == "C":
+            path.curveTo(*points)
+        else:
+            path.close()
+    c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)

@@ -12,6 +12,7 @@ from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.rich_text import fit_rich
 from generator.render.edition import Edition
+from generator.render.sheets.coverage import card_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -37,20 +38,23 @@ def card_faces(edition: Edition) -> FaceSet:
         if deck is None or card.copies == 0:
             continue
         card_type = game.get("card_type", card.card_type or deck.card_type or "")
-        layout = layouts.get(_layout_name(card_type, game.folder), card)
+        layout_name = _layout_name(card_type, game.folder)
+        layout = layouts.get(layout_name, card)
         if layout is None or layout.front is None:
             continue
         width, height = _size(deck)
         scale = width / layout.design_width
-        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette)
+        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
+                          floor=layout.min_text)
         faces[f"{card.id}-front"] = drawn.face
-        result.diagnostics.extend(face_findings(drawn, f"card '{card.id}'", edition.language, card))
+        result.report(face_findings(drawn, f"card '{card.id}'", edition.language, card))
+        result.report(card_gaps(card, card_type, layout.front, layout_name))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
             back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
-                             palette)
+                             palette, floor=layout.min_text)
             faces[back_key] = back.face
-            result.diagnostics.extend(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
+            result.report(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
         for copy in range(1, card.copies + 1):
             items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
     result.diagnostics.extend(layouts.diagnostics)

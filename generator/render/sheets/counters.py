@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from generator.model.pieces import Piece, PieceKind, PieceSide, Size
+from generator.derived.counting import cup_of
+from generator.model.pieces import Mix, Piece, PieceKind, PieceSide, Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
+from generator.render.sheets.coverage import side_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
 from generator.render.table_view import small_table
-
-_MARKER_SYMBOLS = {"marker", "chit", "none"}
 
 
 def render_counters(request: RenderRequest) -> Rendered:
@@ -28,11 +28,13 @@ def counter_faces(edition: Edition) -> FaceSet:
     layouts = LayoutLibrary("counters", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
+    cups = cup_of(game)
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        layout = layouts.get(_layout_name(kind), kind)
+        layout_name = _layout_name(kind)
+        layout = layouts.get(layout_name, kind)
         if layout is None or layout.front is None:
             continue
         width, height = _size(kind)
@@ -41,11 +43,12 @@ def counter_faces(edition: Edition) -> FaceSet:
         if piece.back is not None:
             sides.append(("back", piece.back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
-            drawn = draw_face(face_layout, _inputs(edition, piece, kind, side_name, side), width, height, scale,
-                              palette, kind.shape == "round")
+            inputs = _inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
+            drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
+                              layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
-            result.diagnostics.extend(face_findings(drawn, f"counter '{piece.id}' ({side_name})",
-                                                    edition.language, piece))
+            result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
+            result.report(side_gaps(piece, side_name, side, face_layout, layout_name))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
@@ -56,7 +59,9 @@ def counter_faces(edition: Edition) -> FaceSet:
 def _layout_name(kind: PieceKind) -> str:
     if kind.layout:
         return kind.layout
-    return "marker" if kind.symbol in _MARKER_SYMBOLS else "unit"
+    if kind.shape == "round":
+        return "round"
+    return kind.symbol if kind.symbol in ("marker", "chit") else "unit"
 
 
 def _size(kind: PieceKind) -> tuple[float, float]:
@@ -65,7 +70,8 @@ def _size(kind: PieceKind) -> tuple[float, float]:
     return kind.size, kind.size
 
 
-def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide) -> FaceInputs:
+def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
+            cup: Mix | None = None) -> FaceInputs:
     values = {name: edition.shown(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
     if template and values and field_names(template) <= set(values):
@@ -76,16 +82,22 @@ def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, sid
     faction = edition.game.get("faction", piece.faction) if piece.faction else None
     name = edition.text(f"piece.{piece.id}.name", piece.name)
     text = edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text))
+    label = edition.text(f"piece.{piece.id}.{side_name}.label", side.label)
+    mark = edition.text(f"piece.{piece.id}.{side_name}.mark", side.mark) or ("" if label == text else label)
+    if text == name or (not label and _repeats(text, name)):
+        text = ""          # "Turno" under "Marcador de turno" says nothing; a side with its own name keeps it
     fields = {
         "name": name,
-        "label": edition.text(f"piece.{piece.id}.{side_name}.label", side.label),
-        "text": "" if text == name else text,     # a chit whose words are its name prints them once
+        "label": label,
+        "mark": mark,
+        "cup": (edition.text(f"mix.{cup.id}.mark", cup.mark) or edition.name("mix", cup.id)) if cup else "",
+        "text": text,
         "values": shown,
         "kind": edition.text(f"piece_kind.{kind.id}.name", kind.name),
         "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)
         if faction else "",
         "force": edition.name("force", piece.force) if force else "",
-        "symbol": kind.symbol,
+        "symbol": piece.symbol or kind.symbol,
         "facing": "facing" if piece.facing else "",
         "band": _color_name(force.color if force and force.color else faction.color if faction else None),
         "side": side_name,
@@ -93,6 +105,13 @@ def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, sid
     fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
     color = side.color or (faction.color if faction else None)
     return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
+
+
+def _repeats(text: str, name: str) -> bool:
+    """Whether every word of `text` is already in `name` (a chit or marker would print it twice)."""
+    words = set(name.casefold().replace(":", " ").replace("(", " ").replace(")", " ").split())
+    return all(word.strip(".,:()") in words for word in text.casefold().split())
+
 
 
 def _color_name(color) -> str:

@@ -20,10 +20,11 @@ from generator.render.draw.colors import Palette
 from generator.derived.unknowns import readable
 from generator.render.draw.fonts import missing_glyphs
 from generator.load.images import image_problem
-from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, readable_on
+from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, Text, readable_on
 from generator.render.draw.symbols import draw_symbol
 from generator.render.draw.text_fit import fit, place
 from generator.render.sheets.layouts import Element, FaceLayout
+from generator.render.sheets.legibility import Inked, collisions, ink_box, too_small
 
 _FIELD = re.compile(r"\{([A-Za-z][\w-]*)(?::([\w-]+))?\}")
 
@@ -56,6 +57,8 @@ class Drawn:
         self.overflows: list[tuple[str, str]] = []         # (element text template, text)
         self.missing: list[tuple[str, list[str]]] = []      # (text, characters)
         self.missing_images: list[str] = []
+        self.small: list[tuple[Element, float, str]] = []              # (element, size, text)
+        self.touching: list[tuple[Inked, Inked]] = []                  # (a text, what it touches)
 
 
 class FaceSet:
@@ -65,6 +68,26 @@ class FaceSet:
         self.faces: dict[str, Face] = {}
         self.items: list = []            # sheets.SheetItem
         self.diagnostics: list[Diagnostic] = []
+        self._said: set = set()
+
+    def report(self, found: list[Diagnostic]) -> None:
+        """Findings of one face; a layout's own problem (LAY006) is said once, at its first face."""
+        for diagnostic in found:
+            key = said_once(diagnostic)
+            if key is not None:
+                if key in self._said:
+                    continue
+                self._said.add(key)
+            self.diagnostics.append(diagnostic)
+
+
+def said_once(diagnostic: Diagnostic):
+    """The key under which a finding about a layout, not a piece, is reported only once; None for others.
+    An illegible element (LAY006) is one per element; data a layout omits (LAY007), one per kind of data."""
+    if diagnostic.code not in ("LAY006", "LAY007"):
+        return None
+    message = diagnostic.message.split(" (first seen")[0]
+    return (diagnostic.code, diagnostic.span, message) if diagnostic.code == "LAY006" else (diagnostic.code, message)
 
 
 class FaceInputs(NamedTuple):
@@ -80,38 +103,67 @@ class FaceInputs(NamedTuple):
 
 
 def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
-              palette: Palette, round_shape: bool = False) -> Drawn:
+              palette: Palette, round_shape: bool = False, floor: float = 0.0) -> Drawn:
+    """The face's shapes; what would not print well is listed in the result. `floor` is the layout's
+    smallest type size."""
     base = palette.ink(inputs.color) or (palette.ink(layout.fallback_color) if layout.fallback_color else None)
     background = _color(layout.background, base, None, palette) if layout.background else None
     face = Face(width, height, background=background, round=round_shape)
     drawn = Drawn(face)
     if background is not None:
-        face.add(Rect(0, 0, width, height, background))
+        face.add(Ellipse(width / 2, height / 2, width / 2, height / 2, background) if round_shape
+                 else Rect(0, 0, width, height, background))
     ink = readable_on(background)
+    inked: list[Inked] = []
     for element in layout.elements:
         if not _wanted(element, inputs.fields):
             continue
-        box = _box(element, width, height)
-        if element.band:
-            face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
-        elif element.symbol is not None:
-            name = expand(element.symbol, inputs.fields)
-            fill = _color(element.stroke, base, None, palette) if element.stroke else None
-            face.add(*draw_symbol(name, *box, _color(element.color, base, ink, palette) or ink, fill))
-        elif element.image is not None:
-            _draw_image(element, inputs, box, ink, drawn)
-        elif element.icon is not None:
-            _draw_icon(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
-        elif element.table is not None:
-            _draw_table(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
-        else:
-            _draw_text(element, inputs, box, scale, _color(element.color, base, ink, palette) or ink, drawn)
+        start = len(face.shapes)
+        _draw_element(element, inputs, _box(element, width, height), scale, base, ink, palette, drawn)
+        _measure(element, face.shapes[start:], floor, inked, drawn)
+    drawn.touching = collisions(inked) if len(inked) > 1 else []
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
-        face.add(Rect(half, half, width - 2 * half, height - 2 * half, None,
-                      _color(layout.border.color, base, ink, palette, inputs.fields) or ink, layout.border.width,
+        color = _color(layout.border.color, base, ink, palette, inputs.fields) or ink
+        face.add(Ellipse(width / 2, height / 2, width / 2 - half, height / 2 - half, None, color,
+                         layout.border.width) if round_shape else
+                 Rect(half, half, width - 2 * half, height - 2 * half, None, color, layout.border.width,
                       layout.border.radius))
     return drawn
+
+
+def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base: Ink | None, ink: Ink,
+                  palette: Palette, drawn: Drawn) -> None:
+    face = drawn.face
+    if element.band:
+        face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
+        return
+    color = _color(element.color, base, ink, palette, inputs.fields) or ink
+    if element.symbol is not None:
+        fill = _color(element.stroke, base, None, palette) if element.stroke else None
+        face.add(*draw_symbol(expand(element.symbol, inputs.fields), *box, color, fill))
+    elif element.image is not None:
+        _draw_image(element, inputs, box, ink, drawn)
+    elif element.icon is not None:
+        _draw_icon(element, inputs, box, scale, color, drawn)
+    elif element.table is not None:
+        _draw_table(element, inputs, box, scale, color, drawn)
+    else:
+        _draw_text(element, inputs, box, scale, color, drawn)
+
+
+def _measure(element: Element, shapes: list, floor: float, inked: list[Inked], drawn: Drawn) -> None:
+    """Where the element left ink, and whether its type is under the floor."""
+    if not shapes:
+        return
+    box = ink_box(shapes)
+    kind = "band" if element.band else next(name for name in ("symbol", "image", "icon", "table", "text")
+                                             if getattr(element, name) is not None)
+    if box is not None:
+        inked.append(Inked(element, kind, box))
+    smallest = too_small(shapes, floor)
+    if smallest is not None:
+        drawn.small.append((element, smallest, " ".join(s.text for s in shapes if isinstance(s, Text))))
 
 
 def _wanted(element: Element, fields: dict[str, str]) -> bool:
@@ -137,6 +189,8 @@ def _color(expression: str | None, base: Ink | None, ink: Ink | None, palette: P
         return base.darker() if base else ink
     if expression == "{on-color}":
         return readable_on(base)
+    if expression == "{on-band}":          # readable on the colour the {band} field names
+        return readable_on(palette.ink(fields.get("band"), base.darker() if base else ink) if fields else base)
     named = _FIELD.fullmatch(expression)
     if named and fields is not None:
         return palette.ink(fields.get(named.group(1)), base.darker() if base else ink)
@@ -230,7 +284,7 @@ def _draw_image(element: Element, inputs: FaceInputs, box, ink: Ink, drawn: Draw
 def face_findings(drawn: Drawn, what: str, language: str, owner: Shape | None) -> list[Diagnostic]:
     """What went wrong drawing one face, as diagnostics naming the face, the field and the language, at the
     place the owner (piece, card, deck) is written; that place is looked up only when something went wrong."""
-    if not (drawn.overflows or drawn.missing or drawn.missing_images):
+    if not (drawn.overflows or drawn.missing or drawn.missing_images or drawn.small or drawn.touching):
         return []
     span = where(owner) if owner is not None else None
     found = []
@@ -242,4 +296,20 @@ def face_findings(drawn: Drawn, what: str, language: str, owner: Shape | None) -
         found.append(make("LAY002", f"{what}, language '{language}': the font has no {listed} in {text!r}", span))
     for path in drawn.missing_images:
         found.append(make("LAY004", f"{what}: the image {path}", span))
+    for element, size, text in drawn.small:
+        found.append(make("LAY006", f"the layout prints {_said(element)} at {size:.2f} pt, under its min_text "
+                                    f"(first seen: {text!r} on {what}, language '{language}')", where(element),
+                          "Give the element a larger min_size, or the text a larger box."))
+    for text, other in drawn.touching:
+        found.append(make("LAY006", f"the layout's {_said(text.element)} touches its {_said(other.element)} "
+                                    f"(first seen on {what}, language '{language}')", where(text.element),
+                          "Move the boxes apart: print needs clear paper between a text and the rest."))
     return found
+
+
+def _said(element: Element) -> str:
+    """An element as a designer knows it: its template."""
+    for name in ("text", "symbol", "image", "icon", "table"):
+        if getattr(element, name) is not None:
+            return f"{name} {getattr(element, name)}"
+    return "band"

@@ -86,6 +86,8 @@ class Layout(Shape):
     description: str = ""
     extends: str | None = Field(None, description="Another layout of the same component to start from.")
     design_width: float = Field(19.05, ge=5, le=1000, description="The face width in mm the font sizes are written for.")
+    min_text: float = Field(4.5, gt=0, le=100, description="The smallest type, in points, any text of the layout "
+                                                          "may print at; smaller is a LAY006 finding at the element.")
     front: FaceLayout | None = None
     back: FaceLayout | None = Field(None, description="Defaults to the front's layout.")
 
@@ -108,6 +110,7 @@ class LayoutLibrary:
         return layout
 
     def _read(self, name: str, asked_by: Shape | Span | None, chain: tuple) -> Layout | None:
+        from generator.load import attach_places
         from generator.load.validation import validate
         from generator.load.yaml_nodes import load_file
         from generator.model import where
@@ -143,6 +146,8 @@ class LayoutLibrary:
             return None
         layout, found = validate(Layout, document, ())
         self.diagnostics.extend(_as_layout_problem(found))
+        if layout is not None:
+            attach_places(layout, document, ())     # a finding about an element points at its line
         if layout is None or layout.extends is None:
             return layout
         base = self.get(layout.extends, document.span(("extends",)), chain + (name,))
