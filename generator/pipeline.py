@@ -44,6 +44,9 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True) -> Check
             from generator.render.sheets.fitting import layout_findings
 
             found.extend(layout_findings(loaded.game))
+            from generator.render.digital.findings import module_findings
+
+            found.extend(module_findings(loaded.game))
         found.extend(_policy_problems(loaded.game))
         policy = _with_game_policy(policy, loaded.game)
     return Checked(loaded.game, policy.apply(found))

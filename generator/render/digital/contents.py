@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.derived.inventory import dice_used
 from generator.model import Game
 from generator.render.edition import Edition
 
@@ -123,17 +124,6 @@ def _decks(edition: Edition) -> list[DeckPlan]:
             width, height = height, width
         decks.append(DeckPlan(deck.id, edition.name("deck", deck.id), f"{deck.id}-back", cards, width, height))
     return decks
-
-
-def dice_used(game: Game) -> list[tuple[int, int]]:
-    """Every die roll the game's tables ask for; d66 is rolled as two six-sided dice read apart."""
-    found: list[tuple[int, int]] = []
-    for table in game.tables:
-        dice = table.dice
-        roll = (2, 6) if dice.spec == "d66" else None if dice.is_none else (dice.count, dice.faces)
-        if roll is not None and roll not in found:
-            found.append(roll)
-    return found
 
 
 def _turns(edition: Edition) -> list[str]:

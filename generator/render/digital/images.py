@@ -94,7 +94,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
     finally:
         document.close()
     buffer = io.BytesIO()
-    picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=3)
+    picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
     pictures.board = buffer.getvalue()
     pictures.board_size = picture.size
     pictures.map_height_mm = face.height

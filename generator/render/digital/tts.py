@@ -64,11 +64,9 @@ def render_tts(request: RenderRequest) -> Rendered:
             "Gravity": 0.5, "PlayArea": 0.5, "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
     data = json.dumps(save, ensure_ascii=False, indent=1).encode("utf-8")
-    artifacts = [Artifact(f"{stem}.json", data, "tts-save")]
+    artifacts = [Artifact(f"{stem}.json", data, "tts-save", holds=contents.summary())]
     artifacts += [Artifact(f"{stem}/{name}", png, "tts-image") for name, png in sorted(images.items())]
-    rendered = Rendered(artifacts, pictures.diagnostics)
-    rendered.placements = [{"output": f"{stem}.json", **contents.summary()}]
-    return rendered
+    return Rendered(artifacts, pictures.diagnostics)
 
 
 def _deck(deck: DeckPlan, faces: dict[str, bytes], stem: str, first_number: int, where) -> tuple[dict, dict]:

@@ -38,9 +38,8 @@ def render_vassal(request: RenderRequest) -> Rendered:
         files["images/board.png"] = pictures.board
     for chart, html in charts_html(edition).items():
         files[chart] = html
-    rendered = Rendered([Artifact(name, zip_bytes(files), "vassal-module")], pictures.diagnostics)
-    rendered.placements = [{"output": name, **contents.summary()}]
-    return rendered
+    return Rendered([Artifact(name, zip_bytes(files), "vassal-module", holds=contents.summary())],
+                    pictures.diagnostics)
 
 
 def module_data(contents: Contents) -> bytes:
@@ -74,9 +73,10 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
     if pictures.board is not None:
         board = _map(root, said["map"], said["map"])
         _board(board, said["map"], edition, pictures)
+        centres = _hex_px(edition.game.map.grid) if edition.game.map.grid is not None else {}
         for piece in contents.pieces:
-            for index, (hex_id, _) in enumerate(piece.starts):
-                x, y = _hex_px(edition.game.map.grid, hex_id)
+            for hex_id, _ in piece.starts:
+                x, y = centres[hex_id]
                 stack = ET.SubElement(board, M + "map.SetupStack", name=f"{piece.name} {hex_id}",
                                       owningBoard=said["map"], useGridLocation="true", location=hex_id,
                                       x=str(x), y=str(y))
@@ -182,12 +182,11 @@ def _numbering(grid) -> dict[str, str] | None:
             "vDrawOff": "0"}
 
 
-def _hex_px(grid, hex_id: str) -> tuple[int, int]:
+def _hex_px(grid) -> dict[str, tuple[int, int]]:
     from generator.render.maps.drawing import MARGIN
     from generator.render.maps.geometry import hex_centres
 
-    x, y = hex_centres(grid, MARGIN)[hex_id]
-    return px(x), px(y)
+    return {hex_id: (px(x), px(y)) for hex_id, (x, y) in hex_centres(grid, MARGIN).items()}
 
 
 def _zone_path(shape) -> str:
