@@ -38,6 +38,7 @@ class Piece:
     image: str
     layers: list[tuple[list[str], list[str]]] = field(default_factory=list)   # (images, level names)
     mask: str | None = None        # the back image of a card
+    facing: tuple[int, int] | None = None   # FreeRotator: (facings, current facing index)
 
     @property
     def images(self) -> list[str]:
@@ -50,17 +51,21 @@ class Piece:
 def read_piece(definition: str) -> Piece:
     command, _, rest = definition.partition("/")
     assert command == "+", definition
-    _, piece_type, _state = decode(rest, "/")
-    traits = []
+    _, piece_type, state = decode(rest, "/")
+    traits, states = [], []
     while "\t" in piece_type:
         outer, inner = decode(piece_type, "\t")
         traits.append(outer)
         piece_type = inner
+        outer_state, state = decode(state, "\t")
+        states.append(outer_state)
     basic = decode(piece_type, ";")
     assert basic[0] == "piece", basic
     piece = Piece(name=basic[4], image=basic[3])
-    for trait in traits:
-        if trait.startswith("emb2;"):
+    for trait, trait_state in zip(traits, states):
+        if trait.startswith("rotate;"):
+            piece.facing = (int(decode(trait[len("rotate;"):], ";")[0]), int(trait_state))
+        elif trait.startswith("emb2;"):
             fields = decode(trait[len("emb2;"):], ";")
             piece.layers.append((decode(fields[15], ","), decode(fields[16], ",")))
         elif trait.startswith("obs;"):

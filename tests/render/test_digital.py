@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from generator.load import load_game
 from generator.pipeline import BuildRequest, build
-from tests.vassal_reader import hex_centre, hex_name, read_module
+from tests.vassal_reader import hex_centre, hex_name, read_module, read_piece
 
 ROOT = Path(__file__).resolve().parents[2]
 MM_PER_PX = 25.4 / 150
@@ -83,6 +84,12 @@ def test_lepanto_ships_start_on_their_hexes_with_both_sides_as_layers(lepanto):
     grid = module.grid()
     for stack in stacks[:20]:
         assert hex_name(grid, (int(stack.get("x")), int(stack.get("y")))) == stack.get("location")
+    # a ship faces the hex side its start hex gives: side 1 is up-right, and the bow is drawn up, so side f
+    # is 2f - 1 steps of 30° clockwise on a pointy grid
+    facings = {hex_.id: hex_.facing for hex_ in load_game(ROOT / "content" / "lepanto").game.map.hexes}
+    for stack in stacks:
+        piece = read_piece(stack.find("VASSAL.build.widget.PieceSlot").text)
+        assert piece.facing == (12, 2 * facings[stack.get("location")] - 1)
     missing = {image for image in module.named_images() if f"images/{image}" not in module.names}
     assert missing == set()
 

@@ -13,9 +13,11 @@ from generator.render.table_view import table_view
 
 WORDS = {
     "en": {"map": "Map", "tray": "Table", "pieces": "Counters", "charts": "Tables", "turn": "Turn", "flip": "Flip",
-           "side": "Side", "card": "Card", "result": "Result", "key": "Key"},
+           "side": "Side", "card": "Card", "result": "Result", "key": "Key", "facing": "Facing",
+           "clockwise": "Turn clockwise", "anticlockwise": "Turn anticlockwise"},
     "es": {"map": "Mapa", "tray": "Mesa", "pieces": "Fichas", "charts": "Tablas", "turn": "Turno", "flip": "Voltear",
-           "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave"},
+           "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave", "facing": "Rumbo",
+           "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda"},
 }
 
 

@@ -15,7 +15,7 @@ from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.digital.contents import Contents, module_contents
 from generator.render.digital.images import DPI, MM_PER_INCH, Pictures, draw_pictures, px
 from generator.render.digital.packing import charts_html, module_words, zip_bytes
-from generator.render.digital.vassal_pieces import card_piece, side_piece, string_array
+from generator.render.digital.vassal_pieces import card_piece, rotator, side_piece, string_array
 
 B = "VASSAL.build."
 M = B + "module."
@@ -69,28 +69,28 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
                       description=contents.title, name=contents.title, nextPieceSlotId="0", version="1.0")
     ET.SubElement(root, M + "BasicCommandEncoder")
     ET.SubElement(root, M + "Chatter")
-    pieces = {piece.id: piece for piece in contents.pieces}
     if pictures.board is not None:
         board = _map(root, said["map"], said["map"])
         _board(board, said["map"], edition, pictures)
         centres = _hex_px(edition.game.map.grid) if edition.game.map.grid is not None else {}
         for piece in contents.pieces:
-            for hex_id, _ in piece.starts:
+            for hex_id, facing in piece.starts:
                 x, y = centres[hex_id]
                 stack = ET.SubElement(board, M + "map.SetupStack", name=f"{piece.name} {hex_id}",
                                       owningBoard=said["map"], useGridLocation="true", location=hex_id,
                                       x=str(x), y=str(y))
-                _piece_slot(stack, piece, slots, said)
+                _piece_slot(stack, piece, slots, said, edition.game.map.grid, facing)
     tray = _map(root, said["tray"], said["tray"])
-    _tray(tray, contents, pieces, slots, said)
+    _tray(tray, contents, slots, said, edition.game.map.grid if edition.game.map is not None else None)
     window = ET.SubElement(root, M + "PieceWindow", name=said["pieces"], text=said["pieces"], tooltip=said["pieces"],
                            hidden="false", scale="1.0")
     tabs = ET.SubElement(window, B + "widget.TabWidget", entryName=said["pieces"])
     groups: dict[str, ET.Element] = {}
+    grid = edition.game.map.grid if edition.game.map is not None else None
     for piece in contents.pieces:
         if piece.group not in groups:
             groups[piece.group] = ET.SubElement(tabs, B + "widget.ListWidget", entryName=piece.group, scale="1.0")
-        _piece_slot(groups[piece.group], piece, slots, said)
+        _piece_slot(groups[piece.group], piece, slots, said, grid)
     for count, faces in contents.dice:
         label = f"{count}d{faces}"
         ET.SubElement(root, M + "DiceButton", name=label, text=label, tooltip=label, nDice=str(count),
@@ -202,7 +202,7 @@ def _zone_path(shape) -> str:
     return ";".join(f"{px(x)},{px(y)}" for x, y in points)
 
 
-def _tray(tray: ET.Element, contents: Contents, pieces, slots: _Slots, said: dict) -> None:
+def _tray(tray: ET.Element, contents: Contents, slots: _Slots, said: dict, grid) -> None:
     """The off-map table: each deck face down, and every counter not placed at start in a stack per design."""
     stacks = [(deck.width, deck.height, "deck", deck) for deck in contents.decks]
     stacks += [(piece.width, piece.height, "piece", piece) for piece in contents.pieces
@@ -233,16 +233,31 @@ def _tray(tray: ET.Element, contents: Contents, pieces, slots: _Slots, said: dic
         stack = ET.SubElement(tray, M + "map.SetupStack", name=item.name, owningBoard=said["tray"],
                               useGridLocation="false", x=x, y=y)
         for _ in range(item.copies - len(item.starts)):
-            _piece_slot(stack, item, slots, said)
+            _piece_slot(stack, item, slots, said, grid)
 
 
-def _piece_slot(parent: ET.Element, piece, slots: _Slots, said: dict) -> None:
+def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | None:
+    """A counter with a facing turns in steps of a hex side: 60° on a flat grid; on a pointy grid, whose sides
+    are 30° off the counter's upright bow, in 30° steps. At start it faces the hex's facing (maps.geometry)."""
+    if not piece.facing:
+        return None
+    from generator.render.maps.geometry import facing_angle
+
+    angles = 12 if grid is not None and grid.orientation == "pointy" else 6
+    index = 0
+    if facing is not None and grid is not None:
+        clockwise = math.degrees(facing_angle(facing, grid)) + 90     # the bow is up: -90°
+        index = round(clockwise / (360 / angles)) % angles
+    return rotator(angles, said["facing"], said["clockwise"], said["anticlockwise"]), index
+
+
+def _piece_slot(parent: ET.Element, piece, slots: _Slots, said: dict, grid=None, facing: int | None = None) -> None:
     gpid = slots.take()
     slot = ET.SubElement(parent, B + "widget.PieceSlot", entryName=piece.name, gpid=gpid,
                          width=str(px(piece.width)), height=str(px(piece.height)))
     slot.text = side_piece([f"{side.face}.png" for side in piece.sides],
                            [f"+ ({side.label.replace('+', chr(92) + '+')})" for side in piece.sides], piece.name,
-                           gpid, said["side"], said["flip"])
+                           gpid, said["side"], said["flip"], _turning(piece, said, grid, facing))
 
 
 def _xml(root: ET.Element) -> bytes:

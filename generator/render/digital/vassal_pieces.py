@@ -10,6 +10,7 @@ backslash or wrapped in single quotes is quoted (SequenceEncoder.append).
 from __future__ import annotations
 
 FLIP_KEY = "70,130"        # Ctrl+F as NamedHotKeyConfigurer.encode writes it: key code, modifiers (CTRL_MASK|CTRL_DOWN_MASK)
+CLOCKWISE_KEY, ANTICLOCKWISE_KEY = "93,130", "91,130"       # Ctrl+] and Ctrl+[
 
 
 def sequence(fields, delimiter: str) -> str:
@@ -47,6 +48,13 @@ def layer(images: list[str], level_names: list[str], trait_name: str, flip: str)
     return "emb2;" + sequence(fields, ";")
 
 
+def rotator(angles: int, name: str, clockwise: str, anticlockwise: str) -> str:
+    """A FreeRotator (Can Rotate, `rotate;`) with `angles` fixed facings, in FreeRotator.myGetType's order.
+    Facing i turns the piece i × 360/angles degrees clockwise (getAngleInRadians: −π/180 × −i·360/n)."""
+    return "rotate;" + sequence([angles, CLOCKWISE_KEY, ANTICLOCKWISE_KEY, clockwise, anticlockwise, "", "", name,
+                                 name, "", "", "", True], ";")
+
+
 def mask(back_image: str, mask_name: str, flip: str) -> str:
     """An Obscurable (Mask, `obs;`) in the order of Obscurable.myGetType: key, image, menu text, display
     style 'G' + the image others see; what follows keeps VASSAL's defaults."""
@@ -66,12 +74,21 @@ def add_piece(piece_type: str, state: str) -> str:
 
 
 def side_piece(images: list[str], level_names: list[str], name: str, gpid: str, trait_name: str,
-               flip: str) -> str:
-    """A counter: one Layer holding its sides over a BasicPiece named after it."""
-    if len(images) == 1:
-        return add_piece(basic_piece(images[0], name), basic_state(gpid))
-    piece_type = decorated([layer(images, level_names, trait_name, flip)], basic_piece("", name))
-    return add_piece(piece_type, sequence(["1", basic_state(gpid)], "\t"))
+               flip: str, turning: tuple[str, int] | None = None) -> str:
+    """A counter: one Layer holding its sides over a BasicPiece named after it, inside a FreeRotator turned
+    to facing `turning[1]` when the counter has a facing (`turning[0]` is the rotator's type)."""
+    traits, states = [], []
+    if turning is not None:
+        traits.append(turning[0])
+        states.append(str(turning[1]))
+    if len(images) > 1:
+        traits.append(layer(images, level_names, trait_name, flip))
+        states.append("1")
+    basic = basic_piece(images[0] if len(images) == 1 else "", name)
+    state = basic_state(gpid)
+    for trait_state in reversed(states):
+        state = sequence([trait_state, state], "\t")
+    return add_piece(decorated(traits, basic), state)
 
 
 def card_piece(front: str, back: str, title: str, mask_name: str, gpid: str, flip: str) -> str:
