@@ -7,8 +7,11 @@ printed map: VASSAL and Tabletop Simulator place pieces in image pixels.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import zipfile
 from dataclasses import dataclass, field
+from typing import Callable
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -16,6 +19,7 @@ from generator.render.paper.profiles import PrintProfile
 
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
+CACHE_KEPT = 32              # rasters kept in the user's cache (the newest)
 
 
 def px(mm: float) -> int:
@@ -67,7 +71,7 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
     text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.language)
     sheets = print_sheets(items, faces, profile, 1.0, "digital", text)
-    return face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset)
+    return rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
 
 
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
@@ -86,15 +90,57 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
     writer = SheetWriter(digital_profile(profile), "board", "", "board", trim=(face.width, face.height))
     writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height, (0.0,) * 4))
     writer.finish_page([], "", None, "")
-    document = pdfium.PdfDocument(writer.getvalue())
-    try:
-        page = document[0]
-        picture = page.render(scale=DPI / 72, may_draw_forms=False).to_pil().convert("RGB")
-        page.close()
-    finally:
-        document.close()
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
-    pictures.board = buffer.getvalue()
-    pictures.board_size = picture.size
+    pdf = writer.getvalue()
+
+    def rendered() -> dict[str, bytes]:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            page = document[0]
+            picture = page.render(scale=DPI / 72, may_draw_forms=False).to_pil()
+            page.close()
+        finally:
+            document.close()
+        buffer = io.BytesIO()
+        picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
+        return {"board.png": buffer.getvalue()}
+
+    from PIL import Image
+
+    pictures.board = rasters(pdf, rendered)["board.png"]
+    pictures.board_size = Image.open(io.BytesIO(pictures.board)).size     # reads the header only
     pictures.map_height_mm = face.height
+
+
+def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: the VASSAL module and the TTS
+    save of one edition print the same sheet and the same board, so the second export of a build (and any
+    rebuild whose faces did not change) skips rendering and compressing them again."""
+    import pypdfium2
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    digest = hashlib.sha256(pdf)
+    digest.update(f"{DPI} {pypdfium2.version.PDFIUM_INFO}".encode())
+    path = cache_folder("digital", f"{digest.hexdigest()}.zip")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+    except (OSError, zipfile.BadZipFile, KeyError):
+        pass
+    made = make()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in made.items():
+            archive.writestr(zipfile.ZipInfo(name), data)
+    if write_atomically(path, buffer.getvalue()):
+        _forget_oldest(path.parent)
+    return made
+
+
+def _forget_oldest(folder) -> None:
+    from contextlib import suppress
+
+    with suppress(OSError):
+        kept = sorted(folder.glob("*.zip"), key=lambda entry: entry.stat().st_mtime, reverse=True)
+        for entry in kept[CACHE_KEPT:]:
+            entry.unlink(missing_ok=True)
