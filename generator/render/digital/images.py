@@ -30,8 +30,6 @@ def px(mm: float) -> int:
 class Pictures:
     faces: dict[str, bytes] = field(default_factory=dict)     # face key → PNG
     board: bytes | None = None                                # the map, PNG
-    board_size: tuple[int, int] = (0, 0)                      # px
-    map_height_mm: float = 0.0                                # the map proper, without the furniture band
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed: bool = False
 
@@ -104,11 +102,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
         picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    from PIL import Image
-
     pictures.board = rasters(pdf, rendered)["board.png"]
-    pictures.board_size = Image.open(io.BytesIO(pictures.board)).size     # reads the header only
-    pictures.map_height_mm = face.height
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:

@@ -7,7 +7,11 @@ import os
 import time
 import zipfile
 from html import escape
+from typing import Callable
 
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.digital.contents import Contents, module_contents
+from generator.render.digital.images import Pictures, draw_pictures
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 
@@ -19,6 +23,15 @@ WORDS = {
            "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave", "facing": "Rumbo",
            "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda"},
 }
+
+
+def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
+    """One digital export: the pictures drawn (none written if a face lost its image), what the module
+    holds, then `write`'s files."""
+    pictures = draw_pictures(request.edition, request.profile)
+    if pictures.failed:
+        return Rendered(diagnostics=pictures.diagnostics, failed=True)
+    return Rendered(write(request.edition, module_contents(request.edition), pictures), pictures.diagnostics)
 
 
 def module_words(language: str) -> dict:

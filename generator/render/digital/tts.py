@@ -14,8 +14,9 @@ import json
 import math
 
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.digital.contents import Contents, DeckPlan, module_contents
-from generator.render.digital.images import draw_pictures
+from generator.render.digital.contents import Contents, DeckPlan
+from generator.render.digital.images import Pictures
+from generator.render.digital.packing import export
 
 SHEET_COLUMNS, SHEET_ROWS, SHEET_PIXELS = 10, 7, 4096   # TTS's largest card sheet
 PER_SHEET = SHEET_COLUMNS * SHEET_ROWS - 1                # the last slot holds the hidden face (the back)
@@ -24,11 +25,10 @@ MM_PER_UNIT = 25.4                                        # a TTS unit is about 
 
 
 def render_tts(request: RenderRequest) -> Rendered:
-    edition = request.edition
-    pictures = draw_pictures(edition, request.profile)
-    if pictures.failed:
-        return Rendered(diagnostics=pictures.diagnostics, failed=True)
-    contents = module_contents(edition)
+    return export(request, _save)
+
+
+def _save(edition, contents: Contents, pictures: Pictures) -> list[Artifact]:
     stem = f"{edition.game.id}-{edition.language}-tts"
     images: dict[str, bytes] = {}
     objects = []
@@ -66,7 +66,7 @@ def render_tts(request: RenderRequest) -> Rendered:
     data = json.dumps(save, ensure_ascii=False, indent=1).encode("utf-8")
     artifacts = [Artifact(f"{stem}.json", data, "tts-save", holds=contents.summary())]
     artifacts += [Artifact(f"{stem}/{name}", png, "tts-image") for name, png in sorted(images.items())]
-    return Rendered(artifacts, pictures.diagnostics)
+    return artifacts
 
 
 def _deck(deck: DeckPlan, faces: dict[str, bytes], stem: str, first_number: int, where) -> tuple[dict, dict]:

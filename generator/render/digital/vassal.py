@@ -12,9 +12,9 @@ import math
 import xml.etree.ElementTree as ET
 
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.digital.contents import Contents, module_contents
-from generator.render.digital.images import DPI, MM_PER_INCH, Pictures, draw_pictures, px
-from generator.render.digital.packing import charts_html, module_words, zip_bytes
+from generator.render.digital.contents import Contents
+from generator.render.digital.images import DPI, MM_PER_INCH, Pictures, px
+from generator.render.digital.packing import charts_html, export, module_words, zip_bytes
 from generator.render.digital.vassal_pieces import card_piece, rotator, side_piece, string_array
 
 B = "VASSAL.build."
@@ -26,11 +26,10 @@ TRAY_GAP = 30            # px between stacks on the tray
 
 
 def render_vassal(request: RenderRequest) -> Rendered:
-    edition = request.edition
-    pictures = draw_pictures(edition, request.profile)
-    if pictures.failed:
-        return Rendered(diagnostics=pictures.diagnostics, failed=True)
-    contents = module_contents(edition)
+    return export(request, _module)
+
+
+def _module(edition, contents: Contents, pictures: Pictures) -> list[Artifact]:
     name = f"{edition.game.id}-{edition.language}.vmod"
     files = {"buildFile.xml": build_file(edition, contents, pictures), "moduledata": module_data(contents)}
     files.update({f"images/{key}.png": png for key, png in sorted(pictures.faces.items())})
@@ -38,8 +37,7 @@ def render_vassal(request: RenderRequest) -> Rendered:
         files["images/board.png"] = pictures.board
     for chart, html in charts_html(edition).items():
         files[chart] = html
-    return Rendered([Artifact(name, zip_bytes(files), "vassal-module", holds=contents.summary())],
-                    pictures.diagnostics)
+    return [Artifact(name, zip_bytes(files), "vassal-module", holds=contents.summary())]
 
 
 def module_data(contents: Contents) -> bytes:
@@ -95,10 +93,10 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
         label = f"{count}d{faces}"
         ET.SubElement(root, M + "DiceButton", name=label, text=label, tooltip=label, nDice=str(count),
                       nSides=str(faces), plus="0", addToTotal="0", reportTotal="false", prompt="false",
-                      reportFormat="** $name$ = $result$ *** <$PlayerName$>;")
+                      reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;")      # DiceButton's default
     if contents.turns:
         tracker = ET.SubElement(root, M + "turn.TurnTracker", name=said["turn"], buttonText=said["turn"],
-                                turnFormat="$level1$", reportFormat="* <$PlayerId$> $newTurn$")
+                                turnFormat="$level1$")
         ET.SubElement(tracker, M + "turn.ListTurnLevel", name=said["turn"], property=said["turn"],
                       list=string_array(contents.turns), turnFormat="$value$")
     charts = charts_html(edition)
@@ -122,9 +120,7 @@ def _map(root: ET.Element, name: str, button: str) -> ET.Element:
 
 def _board(map_element: ET.Element, name: str, edition, pictures: Pictures) -> None:
     picker = ET.SubElement(map_element, M + "map.BoardPicker")
-    width, height = pictures.board_size
-    board = ET.SubElement(picker, M + "map.boardPicker.Board", name=name, image="board.png", reversible="false",
-                          width=str(width), height=str(height))
+    board = ET.SubElement(picker, M + "map.boardPicker.Board", name=name, image="board.png", reversible="false")
     game_map = edition.game.map
     if game_map.grid is not None:
         _hex_grid(board, game_map.grid)
