@@ -24,10 +24,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from counters_speed import ENVIRONMENT, synthetic_game  # noqa: E402
 
 
-def run(arguments: list[str]) -> tuple[float, float]:
+def run(arguments: list[str], environment: dict | None = None) -> tuple[float, float]:
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "generator", *arguments], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=ROOT)
+                               stderr=subprocess.PIPE, env=environment or ENVIRONMENT, cwd=ROOT)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:

@@ -45,6 +45,9 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             from generator.render.sheets.fitting import layout_findings
 
             found.extend(layout_findings(loaded.game))
+            from generator.render.digital.findings import module_findings
+
+            found.extend(module_findings(loaded.game))
         found.extend(_policy_problems(loaded.game))
         if release:
             from generator.checks.unknowns import release_refusal

@@ -33,6 +33,7 @@ def inventory(game: Game) -> dict:
                   "by_type": dict(sorted(by_type.items()))},
         "mixes": {mix.id: mix_count(game, mix) for mix in game.mixes},
         "cups": {mix.id: mix_count(game, mix) for mix in game.mixes if mix.kind == "cup"},
+        "dice": [f"{count}d{faces}" for count, faces in dice_used(game)],
         "tables": len(game.tables),
         "tables_unknown": sorted(t.id for t in game.tables if isinstance(t.rows, Unknown)),
         "map": {"kind": game.map.kind if game.map else None,
@@ -49,6 +50,18 @@ def inventory(game: Game) -> dict:
     if any(loc.owner for loc in game.locations):
         result["powers"], result["independent_provinces"] = _powers(game)
     return result
+
+
+def dice_used(game: Game) -> list[tuple[int, int]]:
+    """(count, faces) of every roll the tables ask for, in first-use order; d66 is two six-sided dice read
+    apart."""
+    found: list[tuple[int, int]] = []
+    for table in game.tables:
+        dice = table.dice
+        roll = (2, 6) if dice.spec == "d66" else None if dice.is_none else (dice.count, dice.faces)
+        if roll is not None and roll not in found:
+            found.append(roll)
+    return found
 
 
 def _forces(game: Game) -> dict:
@@ -85,6 +98,8 @@ def as_text(report: dict) -> str:
         if report.get(key):
             lines.append(f"  {key}:")
             lines += [f"    {name}: {value}" for name, value in report[key].items()]
+    if report["dice"]:
+        lines.append(f"  dice: {', '.join(report['dice'])}")
     lines.append(f"  tables: {report['tables']}" + (f" ({len(report['tables_unknown'])} not printed by the "
                                                      "rulebook)" if report["tables_unknown"] else ""))
     lines.append(f"  map: {report['map']['areas']} areas, {report['map']['hexes']} hexes")

@@ -141,6 +141,13 @@ _TABLE = (
          "Print what sets them apart: a side mark, the cup's mark, a colour or a band."),
     Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
          "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
+    # Digital play modules (VASSAL, Tabletop Simulator): what they hold against the bill of materials.
+    Code("DIG001", "module-mismatch", "error", "a play module would not hold what the inventory counts",
+         "The module leaves out counters or cards the inventory counts (a piece of an unknown kind, a card of "
+         "no deck); fix the data, the module follows."),
+    Code("DIG002", "start-hexes-mismatch", "warning", "a force has more counters than start hexes, or fewer",
+         "A module places a force's counters on its start hexes in the order the data lists them; the "
+         "counters left over wait on the table, and hexes left over stay empty."),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),

@@ -55,6 +55,8 @@ def _file_entry(component: str, artifact: Artifact) -> dict:
              "sha256": hashlib.sha256(artifact.data).hexdigest(), "bytes": len(artifact.data)}
     if artifact.pages is not None:
         entry["pages"] = artifact.pages
+    if artifact.holds is not None:
+        entry["holds"] = artifact.holds
     return entry
 
 

@@ -19,6 +19,8 @@ _WHERE = {  # component → (module in generator.render, function)
     "rules": ("book.rulebook", "render_rules"),
     "html": ("book.rulebook", "render_living_rules"),
     "aids": ("book.rulebook", "render_aids"),
+    "vassal": ("digital.vassal", "render_vassal"),
+    "tts": ("digital.tts", "render_tts"),
 }
 
 

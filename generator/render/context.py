@@ -22,6 +22,7 @@ class Artifact(NamedTuple):
     data: bytes
     kind: str             # counters-pdf, counter-svg, counter-png, cards-pdf…
     pages: int | None = None
+    holds: dict | None = None   # what a play module holds (counters, cards by deck, dice), for the manifest
 
 
 class Rendered:

@@ -1,0 +1,74 @@
+"""What both digital exports share: their few words, the tables as HTML charts, and a reproducible ZIP."""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+import zipfile
+from html import escape
+from typing import Callable
+
+from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.digital.contents import Contents, module_contents
+from generator.render.digital.images import Pictures, draw_pictures
+from generator.render.edition import Edition
+from generator.render.table_view import table_view
+
+WORDS = {
+    "en": {"map": "Map", "tray": "Table", "pieces": "Counters", "charts": "Tables", "turn": "Turn", "flip": "Flip",
+           "side": "Side", "card": "Card", "result": "Result", "key": "Key", "facing": "Facing",
+           "clockwise": "Turn clockwise", "anticlockwise": "Turn anticlockwise"},
+    "es": {"map": "Mapa", "tray": "Mesa", "pieces": "Fichas", "charts": "Tablas", "turn": "Turno", "flip": "Voltear",
+           "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave", "facing": "Rumbo",
+           "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda"},
+}
+
+
+def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
+    """One digital export: the pictures drawn (none written if a face lost its image), what the module
+    holds, then `write`'s files."""
+    pictures = draw_pictures(request.edition, request.profile)
+    if pictures.failed:
+        return Rendered(diagnostics=pictures.diagnostics, failed=True)
+    return Rendered(write(request.edition, module_contents(request.edition), pictures), pictures.diagnostics)
+
+
+def module_words(language: str) -> dict:
+    return WORDS.get(language.split("-")[0], WORDS["en"])
+
+
+def charts_html(edition: Edition) -> dict[str, bytes]:
+    """charts/<table>.html for every table, in the plain HTML 3.2 that VASSAL's HtmlChart (Swing) shows."""
+    said = module_words(edition.language)
+    charts = {}
+    for table in edition.game.tables:
+        view = table_view(edition, table, said)
+        lines = [f"<html><body><h2>{escape(view.title)}</h2>"]
+        if view.unknown:
+            lines.append(f"<p><i>? — {escape(view.unknown)}</i></p>")
+        else:
+            lines.append('<table border="1" cellpadding="3">')
+            lines.append("<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in view.head) + "</tr>")
+            lines += ["<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in view.rows]
+            lines.append("</table>")
+        lines += [f"<p>{escape(value)}: {escape(when)}</p>" for value, when in view.modifiers]
+        lines += [f"<p><b>{escape(code)}</b> {escape(text)}</p>" for code, text in view.legend]
+        lines.append("</body></html>")
+        charts[f"charts/{table.id}.html"] = "\n".join(lines).encode("utf-8")
+    return charts
+
+
+def zip_bytes(files: dict[str, bytes]) -> bytes:
+    """A ZIP of `files` in the order given, every entry dated SOURCE_DATE_EPOCH (or 1980), so the same input
+    gives the same bytes. PNGs are stored: they are compressed already."""
+    epoch = max(315532800, int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0))
+    stamp = time.gmtime(epoch)[:6]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, stamp)
+            info.compress_type = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
