@@ -1,0 +1,127 @@
+"""A player opens a seed game's rulebook: every section of the source is there, and no page talks about the book.
+
+Mar y Acero's source is a 37-page rulebook whose contents list is the yardstick: each numbered entry
+of it must be a printed heading in both editions, along with the worked examples, the bibliography and
+the acknowledgements. In every game, sentences about what "the rulebook" does or does not say are an
+editor's commentary, not rules: what a source lacks is an `unknown` value for the checker, and an
+encoder's decision is a YAML comment. The few printed texts that name the rulebook and are rules
+text (a book calling itself "este reglamento", a credit, a component) are listed with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.load import load_game
+from generator.numbering import section_numbers
+from generator.pipeline import BuildRequest, build
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_GAMES = ("mar-y-acero", "punic-island", "maquiavelli", "lepanto")
+
+# The contents list of /work/shared/seeds/mar-y-acero.txt: number → a word of the source's title.
+MAR_Y_ACERO_CONTENTS = {
+    "1": "Introducción", "2": "Condiciones de victoria", "3": "Componentes", "4": "Cómo se juega",
+    "4.1": "Preparación", "4.2": "Conceptos clave", "4.3": "Secuencia de juego",
+    "4.3.1": "Turno especial 1", "4.3.2": "Turnos 2 a 6",
+    "4.3.2.I": "Fase de destino", "4.3.2.II": "Fase de evento", "4.3.2.III": "reemplazos y refuerzos",
+    "4.3.2.IV": "Fase de impulsos", "4.3.2.V": "Fase final",
+    "4.4": "Acciones", "4.4.1": "Activar un área", "4.4.1.A": "Movimiento", "4.4.1.B": "Combate",
+    "4.4.1.C": "Búsqueda de oro", "4.4.1.D": "Incursiones", "4.4.2": "Construir",
+    "4.4.3": "Escribanos reales", "4.5": "Gracia Divina", "4.6": "Fin de partida",
+    "5": "Modo solitario", "5.1": "Conceptos clave", "5.2": "Componentes y preparación",
+    "5.3": "Secuencia de juego", "5.3.1": "Fase de destino", "5.3.2": "Fase especial de solitario",
+    "5.3.3": "Fase de evento", "5.3.4": "reemplazos y refuerzos", "5.3.5": "Fase de impulsos",
+    "5.3.6": "Fase final", "5.4": "Niveles de dificultad",
+    "6": "Notas del diseñador", "7": "Bibliografía", "8": "Agradecimientos",
+}
+
+COMMENTARY = re.compile(r"\b(?:reglamento|rulebook|libreto|booklet|no se reproduce|no lo reproduce|not reproduced|"
+                        r"clave de cada fila|key of each row|no dice|does not say|texto fuente|source text)\b",
+                        re.IGNORECASE)
+
+# (game, pattern of the printed line, why it is rules text and not commentary)
+RULES_TEXT = [
+    ("maquiavelli", r"Reglamento de Maquiavelli|Maquiavelli Rulebook",
+     "the book's own title (document title, running head)"),
+    ("maquiavelli", r"Sobre el reglamento|About the rulebook",
+     "heading of 1.4, the source's section about how the book is organised"),
+    ("maquiavelli", r"\bun reglamento|este reglamento|\ba rulebook|this rulebook|de este reglamento",
+     "1.1 and 1.5: the book names itself and the earlier rulebook it grew from, as the source does"),
+    ("punic-island", r"Edición del reglamento|Rulebook editing", "a credit on the cover"),
+    ("mar-y-acero", r"Rulebook|1 rulebook;", "the English document title (cover, running head), and the box inventory of 3"),
+]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    """(game, language) → the text of its rules.pdf, one string per page."""
+    out = tmp_path_factory.mktemp("rules")
+    texts = {}
+    for game in SEED_GAMES:
+        result = build(ROOT / "content" / game, BuildRequest(only=("rules",), out=out))
+        assert result.folders, f"{game} did not build"
+        for folder in result.folders:
+            reader = PdfReader(folder / "rules.pdf")
+            texts[(game, folder.name)] = [page.extract_text() or "" for page in reader.pages]
+    return texts
+
+
+def _flat(pages: list[str]) -> str:
+    return " ".join(" ".join(pages).split())
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_mar_y_acero_prints_every_numbered_section_of_its_source(books, language):
+    game = load_game(ROOT / "content" / "mar-y-acero").game
+    by_number = {numbered.number: numbered.section for numbered in section_numbers(game).values() if numbered.number}
+    overlay = game.translations["en"].content.entries if language == "en" else {}
+    text = _flat(books[("mar-y-acero", language)])
+    missing = []
+    for number, source_title in MAR_Y_ACERO_CONTENTS.items():
+        section = by_number.get(number)
+        if section is None or source_title.lower() not in section.title.lower():
+            missing.append(f"{number} {source_title}: no such section")
+            continue
+        entry = overlay.get(f"section.{section.id}.title")
+        title = " ".join((entry.text if entry else section.title).split())
+        # a heading, not only its line in the contents (which a leader of dots follows)
+        if not re.search(re.escape(f"{number} {title}") + r"(?! ?\.\.)", text):
+            missing.append(f"{number} {title}: not printed as a heading")
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize("language, word", [("es", "Ejemplo"), ("en", "Example")])
+def test_mar_y_acero_prints_the_six_worked_examples(books, language, word):
+    game = load_game(ROOT / "content" / "mar-y-acero").game
+    overlay = game.translations["en"].content.entries if language == "en" else {}
+    boxes = 0
+    for _, section, _ in game.sections():
+        entry = overlay.get(f"section.{section.id}.body")
+        body = entry.text if entry else section.body
+        boxes += len(re.findall(r"^\s*::: example\s*$", body or "", re.MULTILINE)) if isinstance(body, str) else 0
+    assert boxes >= 6
+    assert len(re.findall(rf"\b{word}\b", _flat(books[("mar-y-acero", language)]))) >= 6
+
+
+def test_no_printed_page_of_a_seed_game_holds_editors_commentary(books):
+    found = []
+    for (game, language), pages in sorted(books.items()):
+        for number, page in enumerate(pages, start=1):
+            flat = " ".join(page.replace("\u2010\n", "").split())
+            for hit in COMMENTARY.finditer(flat):
+                if any(game == allowed and _covers(pattern, flat, hit) for allowed, pattern, _ in RULES_TEXT):
+                    continue
+                found.append(f"{game} {language} p{number}: …{flat[max(0, hit.start() - 60):hit.end() + 60]}…")
+    assert not found, "editor's commentary in print:\n" + "\n".join(found)
+
+
+def _covers(pattern: str, text: str, hit: re.Match) -> bool:
+    """Whether a match of `pattern` near the hit contains it (the justified phrase is the hit's own)."""
+    start = max(0, hit.start() - 60)
+    return any(m.start() + start <= hit.start() and hit.end() <= m.end() + start
+               for m in re.finditer(pattern, text[start:hit.end() + 60]))
