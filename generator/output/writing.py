@@ -37,6 +37,7 @@ def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, s
     tidy(target)
     staging = Path(tempfile.mkdtemp(prefix=f"{_STAGING}{target.name}-{os.getpid()}-", dir=parent))
     try:
+        os.chmod(staging, 0o777 & ~_umask())         # mkdtemp's 0700 would become the published folder's mode
         dropped = {artifact.path for artifact in artifacts} | set(stale) | {"manifest.json"}
         if target.is_dir():
             _keep_previous(target, staging, dropped)
@@ -48,6 +49,12 @@ def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, s
         _switch(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def tidy(target: Path) -> None:
