@@ -6,7 +6,7 @@ from collections import Counter
 
 from generator.derived.counting import mix_count
 from generator.model import Game
-from generator.model.common import Unknown
+from generator.model.common import Unknown, is_assumed
 
 
 def inventory(game: Game) -> dict:
@@ -28,9 +28,11 @@ def inventory(game: Game) -> dict:
         "title": game.manifest.title if isinstance(game.manifest.title, str) else None,
         "languages": list(game.manifest.languages),
         "counters": {"total": sum(counters.values()), "by_kind": dict(sorted(counters.items())),
-                     "by_faction": dict(sorted(by_faction.items()))},
+                     "by_faction": dict(sorted(by_faction.items())),
+                     "provisional": sorted(p.id for p in game.pieces if is_assumed(p.copies))},
         "cards": {"total": sum(decks.values()), "by_deck": {deck.id: decks[deck.id] for deck in game.decks},
-                  "by_type": dict(sorted(by_type.items()))},
+                  "by_type": dict(sorted(by_type.items())),
+                  "provisional": sorted(c.id for c in game.cards if is_assumed(c.copies) or is_assumed(c.card_type))},
         "mixes": {mix.id: mix_count(game, mix) for mix in game.mixes},
         "cups": {mix.id: mix_count(game, mix) for mix in game.mixes if mix.kind == "cup"},
         "dice": [f"{count}d{faces}" for count, faces in dice_used(game)],
@@ -86,13 +88,21 @@ def _powers(game: Game) -> tuple[dict, int]:
     return powers, independent
 
 
+def _provisional(counted: dict) -> str:
+    """Counts built on assumed `copies` are not facts: say how many pieces rest on an assumption."""
+    assumed = counted.get("provisional", [])
+    if not assumed:
+        return ""
+    return f" (provisional: {len(assumed)} entr{'y' if len(assumed) == 1 else 'ies'} with an assumed count or type)"
+
+
 def as_text(report: dict) -> str:
     lines = [f"{report['title'] or report['game']} ({report['game']})"]
     counters = report["counters"]
-    lines.append(f"  counters: {counters['total']}")
+    lines.append(f"  counters: {counters['total']}{_provisional(counters)}")
     lines += [f"    {kind}: {n}" for kind, n in counters["by_kind"].items()]
     cards = report["cards"]
-    lines.append(f"  cards: {cards['total']}")
+    lines.append(f"  cards: {cards['total']}{_provisional(cards)}")
     lines += [f"    {deck}: {n}" for deck, n in cards["by_deck"].items()]
     for key in ("cups", "squadrons", "forces", "powers"):
         if report.get(key):

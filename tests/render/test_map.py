@@ -112,7 +112,11 @@ def test_the_tiles_cover_the_whole_map_with_overlap(seed_maps):
                         not any(a["map_x_mm"] < c["map_x_mm"] < b["map_x_mm"] for c in tiles):
                     assert a["map_x_mm"] + a["w_mm"] - b["map_x_mm"] >= 10
         reader = PdfReader(folder / "map-tiles.pdf")
-        assert len(reader.pages) == len(tiles) + 1              # the assembly diagram first
+        proof = max((f["pages"] for f in manifest["files"] if f["path"] == "map-tiles.pdf"), default=0) \
+            - len(tiles) - 1                                     # a proof ends with its proof sheet
+        assert len(reader.pages) == len(tiles) + 1 + proof      # the assembly diagram first
+        assert proof == 0 or "facts to be supplied" in reader.pages[-proof].extract_text() \
+            or "datos por completar" in reader.pages[-proof].extract_text()
         for tile in tiles:                                       # the drawing itself is shifted as the record says
             placed = [(x, y) for name, x, y in drawn(reader, tile["page"] - 1).forms if name != "inline"]
             assert placed and abs(placed[0][0] - (tile["x_mm"] - tile["map_x_mm"])) < 0.01

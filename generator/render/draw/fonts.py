@@ -17,6 +17,7 @@ from itertools import repeat
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.derived.unknowns import MARK_BASE, MARK_LIMIT
 from generator.render.draw.placeholder import mark_widths
 from generator.render.templates import TEMPLATES
 
@@ -66,23 +67,19 @@ def metrics_file(role: str) -> Path:
 
 @lru_cache(maxsize=None)
 def metrics(role: str) -> Metrics:
-    """The font's metrics, with the placeholder marks counted as glyphs of every font (their advance is
-    the mark's width), so text holding marks is measured, broken and fitted like any other."""
-    found = _font_metrics(role)
-    found.widths.update(mark_widths())
-    return found
-
-
-def _font_metrics(role: str) -> Metrics:
     """The font's metrics from its metrics file; from the font itself when the file is missing or was
-    written for another version of the font (its recorded byte size differs)."""
+    written for another version of the font (its recorded byte size differs).
+
+    Either way the placeholder marks count as glyphs of every font (their advance is the mark's width),
+    so text holding marks is measured, broken and fitted like any other; the file never holds them."""
     try:
         recorded = json.loads(metrics_file(role).read_text(encoding="utf-8"))
         if recorded["font_bytes"] == font_file(role).stat().st_size:
             scale = 1000 / recorded["units_per_em"]           # as reportlab scales, so widths are equal
             points = (point for start, count in recorded["ranges"] for point in range(start, start + count))
-            return Metrics({chr(point): units * scale for point, units in zip(points, recorded["advances"])},
-                           recorded["default_width"], recorded["cap_height"])
+            widths = {chr(point): units * scale for point, units in zip(points, recorded["advances"])}
+            widths.update(mark_widths())
+            return Metrics(widths, recorded["default_width"], recorded["cap_height"])
     except (OSError, ValueError, KeyError):
         pass
     return measured_metrics(role)
@@ -92,8 +89,9 @@ def measured_metrics(role: str) -> Metrics:
     from reportlab.pdfbase import pdfmetrics
 
     face = pdfmetrics.getFont(registered(role)).face
-    return Metrics({chr(point): width for point, width in face.charWidths.items()}, face.defaultWidth,
-                   face.capHeight)
+    widths = {chr(point): width for point, width in face.charWidths.items()}
+    widths.update(mark_widths())
+    return Metrics(widths, face.defaultWidth, face.capHeight)
 
 
 def write_metrics() -> None:
@@ -101,10 +99,10 @@ def write_metrics() -> None:
     from reportlab.pdfbase import pdfmetrics
 
     for role in FONTS:
-        measured = measured_metrics(role)       # the font's own glyphs only, without the marks
+        measured = measured_metrics(role)
         units_per_em = pdfmetrics.getFont(registered(role)).face.unitsPerEm
         ranges: list[list[int]] = []
-        points = sorted(map(ord, measured.widths))
+        points = sorted(point for point in map(ord, measured.widths) if not MARK_BASE <= point < MARK_BASE + MARK_LIMIT)
         for point in points:
             if ranges and ranges[-1][0] + ranges[-1][1] == point:
                 ranges[-1][1] += 1

@@ -35,7 +35,8 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug."""
     if not entries:
         return
-    body = ParagraphStyle("proof", fontName=registered("sans"), fontSize=7.5, leading=9)
+    body = ParagraphStyle("proof", fontName=registered("sans"), bulletFontName=registered("sans"), fontSize=7.5,
+                          leading=9)
     head = ParagraphStyle("proof-head", parent=body, fontName=registered("sans-bold"))
     title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=_colour())
 
@@ -50,7 +51,8 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     width = writer.trim_width - 2 * margin
     table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
                   repeatRows=1)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#999999"),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#999999"),
                                ("BACKGROUND", (0, 0), (-1, 0), "#f3e1ec")]))
     story = [cell(said["title"], title), cell(said["intro"]), table]
     while story:
