@@ -57,7 +57,7 @@ def test_editing_a_spanish_text_makes_its_english_stale_at_its_line(tmp_path, ru
     lines[span.line - 1] = lines[span.line - 1].replace(edited.text, edited.text + " (revisado)", 1)
     source.write_text("".join(lines), encoding="utf-8")
 
-    code, out, _ = run_cli(["i18n", "status", "mar-y-acero"])
+    code, out, _ = run_cli(["i18n", "status", "mar-y-acero", "--lang", "en"])
     stale = [line for line in out.splitlines() if " stale " in line]
     assert code == 1 and len(stale) == 1
     place, key = stale[0].split(": stale ")

@@ -125,8 +125,10 @@ def check_translations(game: Game) -> Iterator[Diagnostic]:
                        f"add '{language}' to `languages` in the game manifest to build it by default")
             if language == manifest.source_language:
                 continue
+        declared = language in manifest.languages
         for item in compare(game, translation):
-            yield from _diagnose(item, language)
+            if declared or item.status == "broken":   # in progress: `i18n status --lang` lists what remains
+                yield from _diagnose(item, language)
 
 
 def _diagnose(item: Comparison, language: str) -> Iterator[Diagnostic]:
