@@ -45,7 +45,7 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
         except counting.SelectorError as error:
             return ("REF004", f"{token.text}: {error}", "see docs/content-format.md, 'Reference tokens'")
         return None
-    if token.target in game.entities[collection]:
+    if game.names(collection, token.target):
         return None
     elsewhere = [kind for kind, ids in game.entities.items() if token.target in ids and kind != collection]
     hint = did_you_mean(token.target, game.entities[collection])
