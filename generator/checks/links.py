@@ -13,7 +13,7 @@ from generator.model.common import Shape
 
 def check_data_links(game: Game) -> Iterator[Diagnostic]:
     for shape, path, kind, target in _links(game):
-        if target not in game.entities[kind]:
+        if not game.names(kind, target):
             yield make("REF006", f"{kind_word(kind)} '{target}' does not exist", where(shape, *path),
                        did_you_mean(target, game.entities[kind]))
     yield from _card_fields(game)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.derived import counting
-
 from generator.checks.identifiers import kind_word
 from generator.checks.links import did_you_mean
-from generator.derived import references
+from generator.derived import counting, references
+from generator.derived.numbering import section_numbers
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
 from generator.model.texts import SourceText
@@ -22,13 +21,14 @@ def text_span(source: SourceText, offset: int) -> Span:
 
 
 def check_reference_tokens(game: Game) -> Iterator[Diagnostic]:
+    shared = _numbers_printed_twice(game)
     for source in game.texts:
         tokens, malformed = references.find_tokens(source.text)
         for bad in malformed:
             yield make("REF003", f"'{bad.text}' looks like a reference token but {bad.reason}",
                        text_span(source, bad.start))
         for token in tokens:
-            problem = resolve_problem(game, token)
+            problem = resolve_problem(game, token) or _ambiguous(token, shared)
             if problem:
                 code, message, hint = problem
                 yield make(code, message, text_span(source, token.start), hint)
@@ -47,7 +47,7 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
         except counting.SelectorError as error:
             return ("REF004", f"{token.text}: {error}", "see docs/content-format.md, 'Reference tokens'")
         return None
-    if token.target in game.entities[collection]:
+    if game.names(collection, token.target):
         return None
     elsewhere = [kind for kind, ids in game.entities.items() if token.target in ids and kind != collection]
     hint = did_you_mean(token.target, game.entities[collection])
@@ -56,6 +56,25 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
         hint = (f"'{token.target}' is a {kind_word(elsewhere[0])}" +
                 (f": write {{{other}:{token.target}}}" if other else ""))
     return ("REF001", f"{token.text} refers to a {kind_word(collection)} that does not exist", hint)
+
+
+def _numbers_printed_twice(game: Game) -> dict[str, list[str]]:
+    """Section id → the other sections of its book that print the same number (two numbering blocks that
+    both start at 1, say)."""
+    by_number: dict[tuple[str, str], list[str]] = {}
+    for section_id, numbered in section_numbers(game).items():
+        if numbered.number:
+            by_number.setdefault((numbered.document.id, numbered.number), []).append(section_id)
+    return {section_id: [other for other in ids if other != section_id]
+            for ids in by_number.values() if len(ids) > 1 for section_id in ids}
+
+
+def _ambiguous(token: references.Token, shared: dict[str, list[str]]) -> tuple[str, str, str] | None:
+    if token.kind != "ref" or token.label or token.target not in shared:
+        return None
+    return ("REF009", f"{token.text} prints a number that section '{shared[token.target][0]}' of the same book "
+            "prints too", "number the second block on (`children_start:` on its parent), give the document a "
+            "`chapter:`, or write the reference with its own words: {ref:id|…}")
 
 
 def check_unused_targets(game: Game) -> Iterator[Diagnostic]:

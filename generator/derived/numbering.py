@@ -18,8 +18,9 @@ def section_numbers(game: Game) -> dict[str, Numbered]:
     """Every section id → its printed number and document."""
     numbers: dict[str, Numbered] = {}
 
-    def walk(document: RuleDocument, sections: list[Section], parent: str, style: str, top: bool) -> None:
-        counter = 0
+    def walk(document: RuleDocument, sections: list[Section], parent: str, style: str, top: bool,
+             start: int) -> None:
+        counter = start - 1
         for section in sections:
             number = ""
             if section.numbered:
@@ -28,10 +29,12 @@ def section_numbers(game: Game) -> dict[str, Numbered]:
                 number = f"{parent}.{label}" if parent else label
             numbers.setdefault(section.id, Numbered(
                 f"{number}{document.top_level_suffix}" if top and number else number, document, section))
-            walk(document, section.sections, number or parent, section.children_numbering, False)
+            walk(document, section.sections, number or parent, section.children_numbering, False,
+                 section.children_start)
 
     for document in game.documents:
-        walk(document, document.sections, "", "decimal", True)
+        walk(document, document.sections, document.chapter or "", "decimal", not document.chapter,
+             document.first_number)
     return numbers
 
 

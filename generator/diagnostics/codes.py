@@ -69,6 +69,8 @@ _TABLE = (
     Code("REF006", "unknown-link", "error", "a data field names an id that does not exist"),
     Code("REF007", "unused-table", "warning", "a table that no text refers to"),
     Code("REF008", "unused-term", "warning", "a glossary term that no text refers to"),
+    Code("REF009", "ambiguous-reference", "warning", "a reference prints a section number that another section "
+         "of the same book prints too"),
     # Tables.
     Code("TBL001", "table-gap", "error", "a die roll that no row covers"),
     Code("TBL002", "table-overlap", "error", "a die roll that two rows cover"),

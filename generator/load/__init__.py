@@ -28,6 +28,7 @@ def load_game(folder: Path) -> Loaded:
     maps: list[tuple[Any, Span]] = []
     diagnostics.extend(_links(folder))
     game_written = False
+    rejected: dict[str, set[str]] = {}
     for path in content_files(folder):
         document, problems = load_file(path, folder)
         diagnostics.extend(problems)
@@ -41,7 +42,7 @@ def load_game(folder: Path) -> Loaded:
             continue
         game_written = game_written or "game" in document.data
         for key in document.data:
-            _load_collection(document, key, collections, manifests, maps, diagnostics)
+            _load_collection(document, key, collections, manifests, maps, diagnostics, rejected)
     translations = _load_translations(folder, diagnostics)
     if not manifests and game_written:
         return Loaded(None, diagnostics)       # `game:` is there and its own findings say what is wrong
@@ -56,12 +57,13 @@ def load_game(folder: Path) -> Loaded:
         diagnostics.append(make("SCH010", "the map is given twice", maps[1][1],
                                 related=[("first given here", maps[0][1])]))
     game = Game(folder=folder, manifest=manifests[0][0], map=maps[0][0] if maps else None,
-                translations=translations, **{name: tuple(items) for name, items in collections.items()})
+                translations=translations, rejected={kind: frozenset(ids) for kind, ids in rejected.items()},
+                **{name: tuple(items) for name, items in collections.items()})
     return Loaded(game, diagnostics)
 
 
 def _load_collection(document: Document, key: str, collections: dict[str, list[Any]],
-                     manifests: list, maps: list, diagnostics: list[Diagnostic]) -> None:
+                     manifests: list, maps: list, diagnostics: list[Diagnostic], rejected: dict[str, set[str]]) -> None:
     fields = ContentFile.model_fields
     if key not in fields:
         close = difflib.get_close_matches(key, list(fields), n=1)
@@ -79,6 +81,8 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
         if shape is not None:
             attach_places(shape, document, (key,))
             (manifests if key == "game" else maps).append((shape, document.span((key,))))
+        elif key == "map":
+            _remember_ids(key, value, rejected)
         return
     if value is None:
         return
@@ -92,6 +96,29 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
         if shape is not None:
             attach_places(shape, document, (key, index))
             collections[key].append(shape)
+        else:
+            _remember_ids(key, value[index], rejected)
+
+
+# The kind of entity each collection holds, and the collections nested in its items that hold entities too.
+_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix", "forces": "force",
+          "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table", "tracks": "track",
+          "documents": "document", "sections": "section", "terms": "term", "icons": "icon", "actions": "action",
+          "setup": "setup", "locations": "location", "hexes": "hex"}
+_NESTED = {"documents": ("sections",), "sections": ("sections",), "map": ("locations", "hexes")}
+
+
+def _remember_ids(collection: str, raw: Any, rejected: dict[str, set[str]]) -> None:
+    """An item refused for one bad field still names its id (and its sections' ids): references to it then
+    say nothing, so one mistake gives one diagnostic, not one more for every place that names the item."""
+    if not isinstance(raw, dict):
+        return
+    if collection in _KINDS and isinstance(raw.get("id"), (str, int)):
+        rejected.setdefault(_KINDS[collection], set()).add(str(raw["id"]))
+    for nested in _NESTED.get(collection, ()):
+        items = raw.get(nested)
+        for item in items if isinstance(items, list) else ():
+            _remember_ids(nested, item, rejected)
 
 
 def _links(folder: Path) -> list[Diagnostic]:

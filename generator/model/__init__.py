@@ -46,6 +46,7 @@ class Game:
     actions: tuple[Action, ...] = ()
     setup: tuple[SetupStep, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
+    rejected: dict[str, frozenset[str]] = field(default_factory=dict)   # kind → ids of items refused at loading
 
     @property
     def id(self) -> str:
@@ -76,6 +77,11 @@ class Game:
         from generator.model.texts import iter_texts
 
         return tuple(iter_texts(self))
+
+    def names(self, kind: str, id_: str) -> bool:
+        """Whether the content names an entity with this id, even one refused at loading for a bad field
+        (its own error is reported once; a reference to it is not a second mistake)."""
+        return id_ in self.entities[kind] or id_ in self.rejected.get(kind, ())
 
     def get(self, kind: str, id_: str) -> Shape | None:
         found = self.entities[kind].get(id_)

@@ -14,8 +14,14 @@ class Section(Shape):
     id: Id
     title: Text
     body: Prose | None = None
+    after: Prose | None = Field(None, description="Text that goes on after its sub-sections, at this section's "
+                                                  "level (a rule's closing paragraph).")
     numbered: bool = True
+    run_in: bool = Field(False, description="Printed as a bold lead-in at the start of its text (\"EMBARQUE:\"), "
+                                            "not as a heading; still referable, and left out of the contents.")
     children_numbering: Numbering = "decimal"
+    children_start: int = Field(1, ge=0, le=9999, description="The number its first numbered sub-section takes: "
+                                "a block that goes on counting where the one before it stopped.")
     box: Literal["none", "example", "note", "designer", "play-note"] = "none"
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
     sections: list["Section"] = Field(default_factory=list)
@@ -28,6 +34,10 @@ class RuleDocument(Shape):
     title: Text
     short: Text | None = Field(None, description="How other documents name this one.")
     top_level_suffix: str = Field("", description="\".0\" for books that number 1.0, 2.0…")
+    chapter: str | None = Field(None, pattern=r"^[0-9A-Za-z]{1,8}$",
+                                description="This document's number as a chapter of a larger book: its top-level "
+                                            "sections print as 9.1, 9.2… for `chapter: 9`.")
+    first_number: int = Field(1, ge=0, le=9999, description="The number its first top-level section takes.")
     sections: list[Section] = Field(default_factory=list)
 
 

@@ -9,7 +9,6 @@ section landed go to the manifest.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from markupsafe import Markup
@@ -18,9 +17,9 @@ from generator.derived.references import find_tokens
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
-from generator.model.common import Unknown
-from generator.render.book.proof import not_given, proof_context, slug_only_where_marked, with_marks
+from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, section_anchor
+from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.colors import Palette
@@ -32,25 +31,8 @@ from generator.render.table_view import table_view
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
-@dataclass
-class SectionView:
-    id: str
-    anchor: str
-    number: str
-    title: str
-    depth: int
-    level: int
-    body: Markup | str
-    box: str
-    sequence: bool
-    children: list[str] = field(default_factory=list)
 
 
-@dataclass
-class DocumentView:
-    id: str
-    title: str
-    sections: list[SectionView]
 
 
 def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2) -> dict:
@@ -63,15 +45,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
     prose = None
     for document in game.documents:
         prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
-        sections = []
-        for _, section, ancestors in _walk(document):
-            body = e.text(f"section.{section.id}.body", section.body) if section.body is not None else ""
-            sections.append(SectionView(
-                section.id, section_anchor(section.id), e.numbers[section.id].number,
-                e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
-                not_given(e, section.body) if isinstance(section.body, Unknown) else
-                prose.html(body, section.id) if body else "",
-                section.box, section.sequence, [child.id for child in section.sections]))
+        sections = section_views(e, prose, document)
         documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
                                       sections))
     prose = prose or Prose(e, None, anchors)
@@ -123,12 +97,6 @@ def _same_uses(prose: Prose, document_id: str) -> Prose:
     return next_book
 
 
-def _walk(document):
-    def walk(sections, ancestors):
-        for section in sections:
-            yield document, section, ancestors
-            yield from walk(section.sections, ancestors + (section,))
-    yield from walk(document.sections, ())
 
 
 def _first_use_per_section(anchors: list[str]) -> list[str]:
