@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.load import load_game
-from generator.numbering import section_numbers
+from generator.derived.numbering import section_numbers
 from generator.pipeline import BuildRequest, build
 
 ROOT = Path(__file__).resolve().parents[1]
