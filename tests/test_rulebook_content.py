@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.load import load_game
 from generator.derived.numbering import section_numbers
+from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
 ROOT = Path(__file__).resolve().parents[1]
