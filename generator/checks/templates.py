@@ -105,11 +105,18 @@ class _ActiveContent(HTMLParser):
             self._css(data)
 
     def _css(self, css: str) -> None:
-        for match in _CSS_URL.finditer(css):
-            if remote(match.group(1), self.allowed):
-                self._add(f"a remote stylesheet resource ({match.group(1)[:60]})")
-        if _CSS_SCRIPT.search(css):
-            self._add("script in a stylesheet")
+        line, column = self.getpos()
+        for at_line, at_column, what in css_problems(css, self.allowed):
+            self.found.append((line + at_line - 1, (column + at_column) if at_line == 1 else at_column, what))
+
+
+def css_problems(css: str, allowed_files: tuple[str, ...] = ()) -> list[tuple[int, int, str]]:
+    """(line, column, what) for every remote resource or script in a stylesheet."""
+    found = [(match.start(1), f"a remote stylesheet resource ({match.group(1)[:60]})")
+             for match in _CSS_URL.finditer(css) if remote(match.group(1), allowed_files)]
+    found += [(match.start(), "script in a stylesheet") for match in _CSS_SCRIPT.finditer(css)]
+    return [(css.count("\n", 0, offset) + 1, offset - (css.rfind("\n", 0, offset) + 1) + 1, what)
+            for offset, what in sorted(found)]
 
 
 def check_templates(game: Game) -> Iterator[Diagnostic]:
@@ -145,5 +152,6 @@ def _template_problems(path: Path, shown) -> Iterator[Diagnostic]:
             SandboxedEnvironment().parse(text)
         except TemplateSyntaxError as error:
             yield make("LAY005", f"the template cannot be read: {error.message}", Span(shown, error.lineno or 1, 1))
-    for line, column, what in active_content(text):
+    found = css_problems(text) if ".css" in path.name else active_content(text)
+    for line, column, what in found:
         yield make("SEC004", f"the template puts {what} in the rulebook or living rules", Span(shown, line, column))

@@ -50,6 +50,8 @@ def _problem(path: str, *_stamp: int) -> str | None:
             picture.verify()
         with Image.open(io.BytesIO(data)) as picture:
             picture.load()                   # every pixel: verify() does not decode a JPEG's body
+        if kind == "JPEG" and b"\xff\xd9" not in data[data.rfind(b"\xff\xda"):]:
+            return "is a damaged JPEG (its picture data has no end marker)"    # libjpeg only warns
     except Exception as error:  # noqa: BLE001 - Pillow raises many kinds for a broken file
         return f"cannot be read as an image ({type(error).__name__})"
     return None

@@ -149,13 +149,17 @@ def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: st
         "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
 
 
+_STOPPING = {"LAY003", "LAY004", "SEC001", "SEC002"}
+
+
 def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
                   svg: bool = False) -> Rendered:
     """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked).
 
-    A face that lost its picture (LAY004) stops the component: never a sheet with a hole in it."""
+    A face that lost its picture (LAY004), or a layout that cannot be used (whose pieces would be left out),
+    stops the component: never a sheet with a hole in it."""
     edition, profile = request.edition, request.profile
-    if any(d.code == "LAY004" for d in drawn.diagnostics):
+    if any(d.code in _STOPPING for d in drawn.diagnostics):
         return Rendered(diagnostics=drawn.diagnostics, failed=True)
     rendered = Rendered(diagnostics=drawn.diagnostics)
     items, faces = drawn.items, drawn.faces
