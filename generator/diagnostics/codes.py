@@ -129,15 +129,17 @@ _TABLE = (
     Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
     Code("LAY006", "illegible-text", "warning", "a layout prints a text under its min_text, or so close to a "
          "symbol, another text or a band's edge that they touch", "Move or enlarge the boxes in the layout."),
+    Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
+         "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
     Code("LAY008", "indistinguishable-pieces", "warning", "two pieces of different cups, factions, forces or "
          "sides (or the two named sides of one piece) print identical faces, so they cannot be sorted once mixed",
          "Print what sets them apart: a side mark, the cup's mark, a colour or a band."),
-    Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
-         "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept"),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
     Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit"),
+    Code("OUT005", "gutter-dropped", "note", "the profile's gutter between pieces was given up so a sheet holds "
+         "more of them (poker cards on Letter); the pieces touch and share their cuts"),
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed"),
