@@ -322,7 +322,8 @@ def parser() -> argparse.ArgumentParser:
                                          "in your print profile.")
     sheet.add_argument("--paper", choices=_PAPERS, default="a4", help="(default: %(default)s)")
     sheet.add_argument("--flip", choices=("long", "short"), default="long", help="(default: %(default)s)")
-    sheet.add_argument("--lang", dest="language", default="en", help="Language of the instructions (en, es).")
+    sheet.add_argument("--lang", dest="language", default="en", choices=("en", "es"),
+                       help="Language of the instructions (default: %(default)s).")
     sheet.add_argument("--out", type=Path, default=Path("build/calibration.pdf"), help="(default: %(default)s)")
 
     flight = command(commands, preflight, "Check PDFs as a print shop would: CMYK only, PDF/X output intent, "

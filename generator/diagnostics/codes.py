@@ -138,11 +138,11 @@ _TABLE = (
     Code("LAY005", "bad-template", "error", "a rulebook or aid template that cannot be used"),
     Code("LAY006", "illegible-text", "warning", "a layout prints a text under its min_text, or so close to a "
          "symbol, another text or a band's edge that they touch", "Move or enlarge the boxes in the layout."),
+    Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
+         "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
     Code("LAY008", "indistinguishable-pieces", "warning", "two pieces of different cups, factions, forces or "
          "sides (or the two named sides of one piece) print identical faces, so they cannot be sorted once mixed",
          "Print what sets them apart: a side mark, the cup's mark, a colour or a band."),
-    Code("LAY007", "unprinted-field", "warning", "data that no layout prints: a field a card type declares, a card "
-         "number, a counter side's values, label or words", "Print it in the layout, or remove it from the data."),
     # Digital play modules (VASSAL, Tabletop Simulator): what they hold against the bill of materials.
     Code("DIG001", "module-mismatch", "error", "a play module would not hold what the inventory counts",
          "The module leaves out counters or cards the inventory counts (a piece of an unknown kind, a card of "
@@ -154,6 +154,8 @@ _TABLE = (
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
     Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit"),
+    Code("OUT005", "gutter-dropped", "note", "the profile's gutter between pieces was given up so a sheet holds "
+         "more of them (poker cards on Letter); the pieces touch and share their cuts"),
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept"),
     # Confinement: what a game folder may make Imprenta read, run or exhaust (content is untrusted).
     Code("SEC001", "symbolic-link", "error", "a symbolic link in the game folder; it is not followed",

@@ -13,7 +13,7 @@ from generator.derived.unknowns import unknown_facts
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
-from .pdf_reading import fonts
+from .pdf_reading import drawn, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 MAR_Y_ACERO = ROOT / "content" / "mar-y-acero"
@@ -221,6 +221,55 @@ def test_nine_poker_cards_fit_a_letter_page_too(write_game, tmp_path):
     assert sum(1 for p in fronts if p["page"] == 1) == 9
     for p in fronts:           # inside the Letter sheet
         assert p["x_mm"] >= 0 and p["x_mm"] + p["w_mm"] <= 215.9 and p["y_mm"] >= 0 and p["y_mm"] + p["h_mm"] <= 279.4
+    dropped = [d for d in built.diagnostics if d.code == "OUT005"]     # the lost gutter is said, not silent
+    assert len(dropped) == 1 and "3 mm" in dropped[0].message and "letter" in dropped[0].message
+    _no_mark_crosses_the_scale(built.folders[0] / "cards.pdf", 0.0)
+
+
+def _no_mark_crosses_the_scale(pdf: Path, offset: float) -> None:
+    """No straight line of the page (cut tick, fold line) enters the 50 mm scale, its figures or its caption."""
+    reader = PdfReader(pdf)
+    from generator.render.draw.fonts import width_mm
+
+    text_right = {}
+    reader.pages[0].extract_text(visitor_text=lambda text, cm, tm, font, size: text_right.update(
+        {text: (cm[4] + tm[4]) / MM - offset + width_mm(text, "sans", 5)}) if "50 mm" in text else None)
+    lines = drawn(reader, 0, offset).lines
+    scale = next(line for line in lines if line[1] == line[3] and abs(abs(line[2] - line[0]) - 50) < 0.01)
+    x0, y = min(scale[0], scale[2]), scale[1]
+    right = max(text_right.values()) + 1           # the caption's end
+    for line in lines:
+        if line is scale or (line[1] != line[3] and line[0] != line[2]):
+            continue
+        inside_scale = x0 - 1 <= line[0] <= right and x0 - 1 <= line[2] <= right
+        crosses = min(line[1], line[3]) < y + 4 and max(line[1], line[3]) > y - 3
+        is_scale_tick = line[0] == line[2] and x0 - 0.01 <= line[0] <= x0 + 50.01 and min(line[1], line[3]) == y
+        assert not (inside_scale and crosses) or is_scale_tick or line[1] == line[3] == y, line
+
+
+def test_press_cards_fit_three_by_three_on_a4_with_their_bleed_and_marks_clear_of_the_scale(write_game, tmp_path):
+    many = DECK["cards.yaml"].replace("{id: levy, deck: main, number: 3, title: Leva, copies: 2}",
+                                      "{id: levy, deck: main, number: 3, title: Leva, copies: 16}")
+    write_game(DECK | {"cards.yaml": many})
+    built = build(Path("demo"), BuildRequest(only=("cards",), languages=("es",), profile="press",
+                                             out=tmp_path / "out", formats=frozenset({"pdf"})))
+    manifest = json.loads((built.folders[0] / "manifest.json").read_text(encoding="utf-8"))
+    first = [p for p in manifest["placements"] if p["side"] == "front" and p["page"] == 1]
+    assert len(first) == 9
+    xs = sorted({p["x_mm"] for p in first})
+    assert len(xs) == 3 and all(b - a >= 63 + 6 - 0.01 for a, b in zip(xs, xs[1:]))   # 6 mm: two bleeds
+    assert not [d for d in built.diagnostics if d.code == "OUT005"]
+    _no_mark_crosses_the_scale(built.folders[0] / "cards.pdf", 12.0)
+
+
+def test_card_backs_have_no_inner_frame(write_game):
+    from generator.render.draw.primitives import Rect, flatten
+    from generator.render.edition import Edition
+    from generator.render.sheets.cards import card_faces
+
+    game = load_game(write_game(DECK)).game
+    back = card_faces(Edition(game, "es")).faces["main-back"]
+    assert not [s for s in flatten(back.shapes) if isinstance(s, Rect) and s.stroke is not None]
 
 
 def test_a_card_whose_picture_cannot_be_printed_stops_the_deck_not_the_counters(write_game, tmp_path):

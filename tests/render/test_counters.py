@@ -231,3 +231,22 @@ def test_the_calibration_sheet_puts_each_scale_behind_its_cross(tmp_path, run_cl
         zero_tick = letter_width - x
         assert any(abs(x0 - zero_tick) < 0.01 and x0 == x1 for x0, _, x1, _ in scales)
     assert "back_offset" in reader.pages[1].extract_text()
+
+
+def test_the_spanish_calibration_sheet_is_all_spanish_with_readable_figures_and_a_scale(tmp_path, run_cli):
+    out = tmp_path / "calibracion.pdf"
+    code, _, _ = run_cli(["calibrate", "--lang", "es", "--flip", "short", "--out", str(out)])
+    assert code == 0
+    reader = PdfReader(out)
+    back = reader.pages[1].extract_text()
+    assert "borde corto" in back and "short" not in back and "long" not in back
+    assert "corrección" in back and "esta escala mide 50 mm" in back
+    sizes = []
+    reader.pages[1].extract_text(visitor_text=lambda text, cm, tm, font, size: sizes.append((text.strip(), size * tm[0])))
+    figures = [size for text, size in sizes if text in {"+3", "-3", "+6", "-6"}]
+    assert figures and min(figures) >= 6
+
+
+def test_an_unknown_calibration_language_is_refused(tmp_path, run_cli):
+    code, _, said = run_cli(["calibrate", "--lang", "fr", "--out", str(tmp_path / "c.pdf")])
+    assert code == 2 and "'fr'" in said and not (tmp_path / "c.pdf").exists()

@@ -166,3 +166,25 @@ def test_two_named_sides_that_print_alike_are_reported(write_game):
 def test_every_seed_game_checks_clean_of_layout_findings(game):
     found = [d for d in check(ROOT / "content" / game).diagnostics if d.code.startswith("LAY")]
     assert found == []
+
+
+def test_counters_of_one_size_fill_their_rows_and_each_size_is_its_own_grid(maquiavelli):
+    _, manifest = maquiavelli
+    fronts = [p for p in manifest["placements"] if p["side"] == "front"]
+    by_size: dict[tuple, dict[tuple, int]] = {}
+    for p in fronts:
+        rows = by_size.setdefault((p["w_mm"], p["h_mm"]), {})
+        rows[(p["page"], p["y_mm"])] = rows.get((p["page"], p["y_mm"]), 0) + 1
+    assert len(by_size) == 2                        # ½" squares and rounds, ¾" × ½" fleets
+    for rows in by_size.values():
+        counts = [count for _, count in sorted(rows.items(), key=lambda row: (row[0][0], -row[0][1]))]
+        assert all(count == counts[0] for count in counts[:-1]), counts    # only the very last row is short
+    for (w, h), rows in by_size.items():            # grids of two sizes never share a band of the page
+        for (other_w, other_h), other_rows in by_size.items():
+            if (w, h) == (other_w, other_h):
+                continue
+            for page, y in rows:
+                for other_page, other_y in other_rows:
+                    if page == other_page:
+                        gap = max(other_y - (y + h), y - (other_y + other_h))
+                        assert gap >= 10 - 0.01, (w, h, other_w, other_h, gap)   # room for both grids' ticks

@@ -35,41 +35,50 @@ class Placement(NamedTuple):
         return self.x + self.w / 2, self.y + self.h / 2
 
 
+MARK_LENGTH = 4.0      # mm, a cut tick
+MARK_GAP = 1.0         # mm between a tick and the bleed it marks
+
+
+def run_gap(cut_marks: bool, bleed: float) -> float:
+    """Room between two grids of different sizes: with cut marks, the lower ticks of the one and the upper
+    ticks of the other each get their own band, so no tick can be read as the other grid's."""
+    if not cut_marks:
+        return 3.0
+    return 2 * (bleed + MARK_GAP + MARK_LENGTH) + 1.0
+
+
 def impose(sizes: Sequence[tuple[float, float]], area: Area, gutter: float, bleed: float,
            run_gap: float = 3.0) -> list[Placement]:
-    """Place items in reading order, rows of equal-sized items, a new sheet when one is full.
+    """Place items in rows, every item of one size in one grid, a new sheet when one is full.
 
-    Items of the same size that follow each other form a run laid as a grid;
-    with no gutter they touch (one cut separates two counters), and only the
-    block's outer edges bleed. A new size starts a new row, `run_gap` (or the
-    bleed twice) below the last one.
+    Items of one size form a single run (in the order of their first
+    appearance), so rows are full whatever order the data lists them in; each
+    run is a grid; with no gutter its items touch (one cut separates two
+    counters), and only the block's outer edges bleed. A new size starts a new
+    grid `run_gap` (or the bleed twice) below the last one, on a common
+    centre line.
     """
     placements: list[Placement] = []
     page, cursor = 0, area.top          # cursor: top of the next free row
-    start = 0
-    while start < len(sizes):
-        end = start
-        while end < len(sizes) and sizes[end] == sizes[start]:
-            end += 1
-        w, h = sizes[start]
+    runs: dict[tuple[float, float], list[int]] = {}
+    for index, size in enumerate(sizes):
+        runs.setdefault(size, []).append(index)
+    for (w, h), members in runs.items():
         if w > area.width + 1e-6 or h > area.height + 1e-6:
             raise ValueError(f"a {w:g}×{h:g} mm piece does not fit a {area.width:g}×{area.height:g} mm sheet area")
         columns = max(1, int((area.width + gutter + 1e-6) // (w + gutter)))
         left = area.x + (area.width - (columns * w + (columns - 1) * gutter)) / 2
         if placements and placements[-1].page == page:
             cursor -= max(run_gap, 2 * bleed, gutter)
-        index, block_rows = start, []
-        while index < end:
+        block_rows = []
+        for start in range(0, len(members), columns):
             if cursor - h < area.y - 1e-6:
                 page, cursor = page + 1, area.top
-            row = list(range(index, min(index + columns, end)))
-            block_rows.append((page, cursor - h, row))
+            block_rows.append((page, cursor - h, members[start:start + columns]))
             cursor -= h + gutter
-            index += len(row)
         cursor += gutter
         placements.extend(_with_bleed(block_rows, left, w, h, gutter, bleed))
-        start = end
-    return placements
+    return sorted(placements, key=lambda placement: placement.item)
 
 
 def _with_bleed(rows, left, w, h, gutter, bleed) -> list[Placement]:

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Text, flatten
-from generator.render.paper.imposition import Area, Placement, bounds, cut_positions
+from generator.render.paper.imposition import MARK_GAP, MARK_LENGTH, Area, Placement, bounds, cut_positions
 from generator.render.paper.profiles import PrintProfile
 
 # Streams are compressed; wrapping them in ASCII85 as well makes files 25 % larger and costs a third
@@ -27,7 +27,6 @@ rl_config.useA85 = 0
 
 MM = 72 / 25.4
 PROOF_ROOM = 8.0   # mm of slug added around a page trimmed to its drawing (the map) in a proof
-MARK_LENGTH = 4.0
 HAIRLINE = 0.25  # points
 
 
@@ -124,13 +123,19 @@ class SheetWriter:
         c = self.canvas
         if marked and self.proof:
             self._proof_slug()
+        keep_clear = self._ruler_room(ruler_at, ruler_caption) \
+            if ruler_at is not None and self.profile.ruler > 0 else None
         if placements and self.profile.cut_marks:
-            self._cut_marks(placements)
+            grids: dict[tuple[float, float], list[Placement]] = {}
+            for placement in placements:               # each size is its own grid, with its own ticks
+                grids.setdefault((placement.w, placement.h), []).append(placement)
+            for grid in grids.values():
+                self._cut_marks(grid, keep_clear)
         if self.profile.crop_marks:
             self._crop_marks()
         if fold:
-            self._fold_line()
-        if ruler_at is not None and self.profile.ruler > 0:
+            self._fold_line(keep_clear)
+        if keep_clear is not None:
             self._ruler(ruler_at, ruler_caption)
         if footer:
             c.setFont(registered("sans"), 6)
@@ -166,12 +171,18 @@ class SheetWriter:
         _fill(c, PROOF_INK)
         c.drawString((left + 4.5) * MM, baseline * MM, self.proof)
 
-    def _cut_marks(self, placements: Sequence[Placement]) -> None:
-        """Short lines in the margin at each cut, outside every piece's trim and bleed."""
+    def _ruler_room(self, at: Area, caption: str) -> Area:
+        """The scale, its figures and its caption, with a little air: no mark may cross it."""
+        caption_width = pdfmetrics.stringWidth(caption, registered("sans"), 5) / MM
+        return Area(at.x - 2.0, at.y - 0.5, self.profile.ruler + 5.0 + caption_width, 7.0)
+
+    def _cut_marks(self, placements: Sequence[Placement], keep_clear: Area | None = None) -> None:
+        """Short lines in the margin at each cut, outside every piece's trim and bleed, stopped short of
+        the scale."""
         c = self.canvas
         box = bounds(placements)
         reach = max(max(p.bleed) for p in placements)
-        gap = reach + 1.0
+        gap = reach + MARK_GAP
         xs, ys = cut_positions(placements)
         c.setLineWidth(HAIRLINE)
         _stroke(c, BLACK)
@@ -180,6 +191,9 @@ class SheetWriter:
         for x in xs:
             for start, end in ((box.y - gap, box.y - gap - MARK_LENGTH), (box.top + gap, box.top + gap + MARK_LENGTH)):
                 start, end = max(low, min(high, start)), max(low, min(high, end))
+                if keep_clear is not None and keep_clear.x <= x <= keep_clear.x + keep_clear.width \
+                        and min(start, end) < keep_clear.top and max(start, end) > keep_clear.y:
+                    continue                       # the other end of the cut line has its tick
                 if abs(end - start) > 0.5:
                     c.line((o + x) * MM, (o + start) * MM, (o + x) * MM, (o + end) * MM)
         right = box.x + box.width
@@ -201,14 +215,17 @@ class SheetWriter:
                 c.line(cx * MM, (cy + sy * start) * MM, cx * MM, (cy + sy * end) * MM)
                 c.line((cx + sx * start) * MM, cy * MM, (cx + sx * end) * MM, cy * MM)
 
-    def _fold_line(self) -> None:
+    def _fold_line(self, keep_clear: Area | None = None) -> None:
         c = self.canvas
         x = (self.offset + self.trim_width / 2) * MM
+        bottom = self.profile.margin
+        if keep_clear is not None and keep_clear.x <= self.trim_width / 2 <= keep_clear.x + keep_clear.width:
+            bottom = max(bottom, keep_clear.top + 1.0)      # the line stops above the scale's caption
         c.saveState()
         c.setDash(3, 3)
         c.setLineWidth(HAIRLINE)
         _stroke(c, BLACK)
-        c.line(x, (self.offset + self.profile.margin) * MM, x, (self.offset + self.trim_height - self.profile.margin) * MM)
+        c.line(x, (self.offset + bottom) * MM, x, (self.offset + self.trim_height - self.profile.margin) * MM)
         c.restoreState()
 
     def _ruler(self, at: Area, caption: str) -> None:

@@ -2,34 +2,38 @@
 
 The front carries crosses at the centre and near each corner. The back
 carries, exactly behind each cross, a horizontal and a vertical scale in
-millimetres. Where the cross's lines show through on a scale is the shift the
-printer gives the backs; that number, with its sign, is what `back_offset`
-takes in a profile ([x, y]), as the scale is written in back-page coordinates.
+millimetres. Where the cross's lines show through on a scale is the
+correction, sign included: a printer that shifts the backs 1 mm to the right
+shows the cross at −1, and `back_offset: [-1, 0]` moves every back 1 mm
+left, which is what the imposition adds. The back also carries the 50 mm
+check scale, and every word is in the language asked for (templates/words/).
 """
 
 from __future__ import annotations
 
 from generator.render.draw.fonts import registered
 from generator.render.draw.primitives import BLACK, Ink
-from generator.render.paper.imposition import Placement, duplex_back
+from generator.render.paper.imposition import Area, Placement, duplex_back
 from generator.render.paper.pdf_canvas import MM, SheetWriter, _fill, _stroke
 from generator.render.paper.profiles import PrintProfile
 from generator.render.wording import words
 
 RED = Ink(rgb=(0.8, 0.1, 0.1))
 SPAN = 6  # mm either side of the expected position
+LABEL = 6.0  # points: the scale's figures are read against the light
 
 
 def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
+    """The two pages; `language` must be one Imprenta ships words for (the command refuses others)."""
+    said = words(language)
     writer = SheetWriter(profile.model_copy(update={"backs": "duplex", "crop_marks": False}),
-                         "Imprenta — duplex calibration", "Imprenta", "calibration")
+                         f"Imprenta — {said['calibration.title']}", "Imprenta", said["calibration.title"])
     width, height = profile.sheet_size()
     margin = max(profile.margin, 15.0)
     targets = [(width / 2, height / 2), (margin + 10, margin + 10), (width - margin - 10, margin + 10),
                (margin + 10, height - margin - 10), (width - margin - 10, height - margin - 10)]
     c = writer.canvas
     o = writer.offset
-    said = words(language)
     for x, y in targets:
         _stroke(c, RED)
         c.setLineWidth(0.3)
@@ -42,7 +46,8 @@ def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
         back = duplex_back(Placement(0, 0, x, y, 0, 0), width, height, profile.flip, zero)
         _scales(c, o + back.x, o + back.y)
     _caption(c, o, width, height, said["calibration.back"].format(flip=said[f"flip.{profile.flip}"]))
-    writer.finish_page([], "", None, "")
+    writer.finish_page([], "", Area(width / 2 - profile.ruler / 2 - 20, height / 2 - 45, 0, 0),
+                       said["ruler"].format(length=f"{profile.ruler:g}"))
     return writer.getvalue()
 
 
@@ -51,15 +56,15 @@ def _scales(c, x: float, y: float) -> None:
     _stroke(c, BLACK)
     _fill(c, BLACK)
     c.setLineWidth(0.25)
-    c.setFont(registered("sans"), 3.5)
+    c.setFont(registered("sans"), LABEL)
     for step in range(-SPAN * 2, SPAN * 2 + 1):
         mm = step / 2
-        tick = 2.5 if step % 2 == 0 else 1.2
+        tick = 3.0 if step % 6 == 0 else 2.0 if step % 2 == 0 else 1.2
         c.line((x + mm) * MM, (y - 9) * MM, (x + mm) * MM, (y - 9 + tick) * MM)
         c.line((x + 9) * MM, (y + mm) * MM, (x + 9 - tick) * MM, (y + mm) * MM)
-        if step % 4 == 0:
-            c.drawCentredString((x + mm) * MM, (y - 11) * MM, f"{mm:+g}" if mm else "0")
-            c.drawString((x + 9.8) * MM, (y + mm - 0.5) * MM, f"{mm:+g}" if mm else "0")
+        if step % 6 == 0:             # a figure every 3 mm: 6-point figures need the room
+            c.drawCentredString((x + mm) * MM, (y - 11.8) * MM, f"{mm:+g}" if mm else "0")
+            c.drawString((x + 9.8) * MM, (y + mm - 0.75) * MM, f"{mm:+g}" if mm else "0")
 
 
 def _caption(c, o: float, width: float, height: float, text: str) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
+from generator.diagnostics import make
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Face
-from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose
+from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose, run_gap
 from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
 from generator.render.proofing import proof_entries, proof_slug
@@ -40,6 +41,7 @@ class PrintedSheets:
         self.placements: list[dict] = []
         self.first_seen: dict[str, tuple[int, Placement]] = {}  # face key → (page index, where)
         self.page_offset = page_offset   # mm from the media's corner to the trim's
+        self.dropped_gutter: float = 0.0  # the gutter asked for, when it was given up to fit more per sheet
 
 
 class SheetText(NamedTuple):
@@ -58,10 +60,11 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     margin = profile.margin
     usable_width = (sheet_width / 2 - FOLD_GAP - margin) if fold else sheet_width - 2 * margin
     sizes = [(item.width, item.height) for item in items]
+    asked = gutter
     gutter, ruler = _tightest(sizes, usable_width, sheet_height - 2 * margin, gutter,
                               RULER_BAND if profile.ruler > 0 else 0.0, profile.bleed)
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
-    fronts = impose(sizes, area, gutter, profile.bleed)
+    fronts = impose(sizes, area, gutter, profile.bleed, run_gap(profile.cut_marks, profile.bleed))
     said = text.words
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
@@ -73,6 +76,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
         if uses[key] > 1:
             writer.define(key, face)
     result = PrintedSheets(b"", 0, page_offset=writer.offset)
+    result.dropped_gutter = asked if gutter < asked else 0.0
     sheets = max((p.page for p in fronts), default=-1) + 1
     for sheet in range(sheets):
         on_sheet = [p for p in fronts if p.page == sheet]
@@ -171,6 +175,11 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
                      edition.words, proof_slug(edition), tuple(proof_entries(edition)))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
+    if sheets.dropped_gutter:
+        rendered.diagnostics.append(make(
+            "OUT005", f"{output} on {profile.paper}: the {sheets.dropped_gutter:g} mm gutter of the "
+                      f"{component} is dropped so that a sheet holds more; neighbours share one cut", None,
+            "Keep the gutter with a profile whose margin is smaller, or accept fewer pieces per sheet."))
     single = component.rstrip("s")
     if "pdf" in request.formats:
         rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
