@@ -38,6 +38,10 @@ def outside_reason(folder: Path, value: str) -> str | None:
 def _named_files(game: Game) -> Iterator[tuple[Shape, str, str]]:
     if game.map and game.map.art:
         yield game.map, "art", game.map.art
+    if game.map and game.map.outlines:
+        yield game.map, "outlines", game.map.outlines
+    if game.map and game.map.geography:
+        yield game.map.geography, "land", game.map.geography.land
     for icon in game.icons:
         if icon.file:
             yield icon, "file", icon.file

@@ -13,6 +13,9 @@ WORDS = {
         "terrain": {"clear": "clear", "jungle": "jungle", "forest": "forest", "mountain": "mountain",
                     "impassable": "impassable", "hills": "hills", "marsh": "marsh", "sea": "sea", "shore": "shore",
                     "coast": "coast", "city": "city", "water": "water"},
+        "symbols": {"fortified": "fortified city", "city": "city", "fortress": "fortress", "capital": "capital",
+                    "port": "port", "jungle": "jungle"},
+        "crossing": "crossing (by sea, or a route)", "home": "home of {name}",
     },
     "es": {
         "counters": "fichas", "cards": "cartas", "sheet": "hoja", "front": "anversos", "back": "reversos",
@@ -24,6 +27,9 @@ WORDS = {
         "terrain": {"clear": "despejado", "jungle": "jungla", "forest": "bosque", "mountain": "montaña",
                     "impassable": "infranqueable", "hills": "colinas", "marsh": "pantano", "sea": "mar",
                     "shore": "costa", "coast": "costa", "city": "ciudad", "water": "agua"},
+        "symbols": {"fortified": "ciudad fortificada", "city": "ciudad", "fortress": "fortaleza",
+                    "capital": "capital", "port": "puerto", "jungle": "jungla"},
+        "crossing": "paso (por mar, o una ruta)", "home": "territorio de {name}",
     },
 }
 

@@ -85,6 +85,14 @@ class Polyline(NamedTuple):
     stroke_width: float = 0.0
 
 
+class Region(NamedTuple):
+    """A filled outline of one or more rings (islands, holes), painted even-odd: a map's area or sea."""
+    rings: tuple[tuple[tuple[float, float], ...], ...]
+    fill: Ink | None = None
+    stroke: Ink | None = None
+    stroke_width: float = 0.0
+
+
 class Text(NamedTuple):
     """One line of text; `y` is its baseline, `anchor` is where `x` lies (start, middle, end)."""
 
@@ -114,7 +122,7 @@ class Group:
         self.id, self.shapes, self.css_class, self.title = id, shapes, css_class, title
 
 
-Shape = Rect | Ellipse | Polyline | Text | Image | Group
+Shape = Rect | Ellipse | Polyline | Region | Text | Image | Group
 
 
 class Face:

@@ -7,7 +7,7 @@ import base64
 import svgwrite
 
 from generator.render.draw.fonts import svg_font
-from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Text
+from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Polyline, Rect, Region, Text
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 PT = 25.4 / 72
@@ -62,6 +62,9 @@ def _element(drawing, shape):
         points = [(round(x, 3), round(y, 3)) for x, y in shape.points]
         maker = drawing.polygon if shape.closed else drawing.polyline
         return maker(points, **_paint(shape))
+    if isinstance(shape, Region):
+        data = " ".join("M" + " L".join(f"{x:.3f},{y:.3f}" for x, y in ring) + " Z" for ring in shape.rings)
+        return drawing.path(d=data, fill_rule="evenodd", **_paint(shape))
     if isinstance(shape, Text):
         family, weight, style, stretch = svg_font(shape.font)
         return drawing.text(shape.text, insert=(f"{shape.x:.3f}", f"{shape.y:.3f}"), fill=_color(shape.fill),

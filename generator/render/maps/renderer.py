@@ -10,7 +10,7 @@ from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.wording import words
 
-TILE_OVERLAP = 12.0
+TILE_OVERLAP = 15.0
 
 
 def render_map(request: RenderRequest) -> Rendered:

@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.render.draw.fonts import registered
-from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Text, flatten
+from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Polyline, Rect, Region, Text, flatten
 from generator.render.paper.imposition import Area, Placement, bounds, cut_positions
 from generator.render.paper.profiles import PrintProfile
 
@@ -297,6 +297,15 @@ def _draw(c, pen: _Pen, shape, height: float) -> None:
                   (shape.cx + shape.rx) * MM, (height - shape.cy + shape.ry) * MM, stroke=stroke, fill=fill)
     elif isinstance(shape, Polyline):
         _draw_lines(c, pen, [shape], height)
+    elif isinstance(shape, Region):
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+        path = c.beginPath()
+        for (x, y), *rest in shape.rings:
+            path.moveTo(x * MM, (height - y) * MM)
+            for x, y in rest:
+                path.lineTo(x * MM, (height - y) * MM)
+            path.close()
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=rl_canvas.FILL_EVEN_ODD)
     elif isinstance(shape, Image):
         c.drawImage(str(shape.path), shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
                     preserveAspectRatio=True, anchor="c", mask="auto")
