@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from generator.checks import (counts, identifiers, links, maps, paths, references, tables, templates, translations,
+from generator.checks import (counts, identifiers, links, map_geometry, maps, paths, references, tables, templates, translations,
                               unknowns)
 from generator.diagnostics import Diagnostic
 from generator.model import Game
@@ -20,6 +20,7 @@ CHECKS: tuple[Check, ...] = (
     counts.check_counts,
     maps.check_map,
     maps.check_start_terrain,
+    map_geometry.check_map_geometry,
     paths.check_paths,
     templates.check_templates,
     translations.check_translations,

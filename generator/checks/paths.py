@@ -47,6 +47,10 @@ def _named_files(game: Game) -> Iterator[tuple]:
 
     if game.map and game.map.art:
         yield at(game.map, "art"), game.map.art, True
+    if game.map and game.map.outlines:
+        yield at(game.map, "outlines"), game.map.outlines, False
+    if game.map and game.map.geography:
+        yield at(game.map.geography, "land"), game.map.geography.land, False
     for icon in game.icons:
         if icon.file:
             yield at(icon, "file"), icon.file, False      # an icon without a usable picture prints its name

@@ -91,6 +91,10 @@ class Game:
     def locations(self) -> tuple[Location, ...]:
         return tuple(self.map.locations) if self.map else ()
 
+    @property
+    def map_keys(self) -> tuple:
+        return tuple(self.map.keys) if self.map else ()
+
     def sections(self) -> Iterator[tuple[RuleDocument, Section, tuple[Section, ...]]]:
         """Every section of every document, depth first, with its ancestors."""
         def walk(document, sections, ancestors):

@@ -46,6 +46,27 @@ class Geometry(Shape):
     polygon: list[tuple[float, float]] | None = None
     circle: tuple[float, float, float] | None = None
     rect: tuple[float, float, float, float] | None = None
+    path: str | None = Field(None, description="SVG path data (M, L, C, Q, A, Z…) in map millimetres.")
+
+
+class Geography(Shape):
+    """Where a map's outlines come from when the land is real: a projection, a stored coastline, and the
+    locations' anchors (latitude, longitude), the land shared among them and the sea among the seas."""
+
+    land: str = Field(description="GeoJSON of the land in degrees, inside the game folder "
+                                  "(tools/extract_coastline.py cuts it from Natural Earth).")
+    projection: Literal["mercator", "equirectangular"] = "mercator"
+    bounds: tuple[float, float, float, float] = Field(description="West, south, east, north edges of the map, "
+                                                                  "in degrees of longitude and latitude.")
+    reach_km: float = Field(150.0, gt=0, description="How far a location's land or sea reaches from its anchor.")
+    port_km: float = Field(12.0, gt=0, description="How far from the sea a port's anchor may lie.")
+
+
+class ColorKey(Shape):
+    i18n_kind: ClassVar[str | None] = "map_key"
+
+    id: Id = Field(description="A palette colour that fills areas.")
+    name: Text = Field(description="What the colour means, as the legend prints it.")
 
 
 class Location(Shape):
@@ -64,6 +85,14 @@ class Location(Shape):
     adjacent_unknown: Text | None = Field(None, description="Why the neighbours listed are incomplete.")
     routes: list[Route] = Field(default_factory=list)
     shape: Geometry | None = None
+    anchor: tuple[float, float] | None = Field(None, description="Latitude and longitude (map.geography).")
+    covers: list[tuple[float, float]] = Field(default_factory=list, description="More points (latitude, longitude) "
+                                              "this location's land or sea reaches: its shape on the game's map.")
+    reach_km: float | None = Field(None, gt=0, description="How far this location reaches from its anchor; a "
+                                                          "location `in` another is carved out of it this wide.")
+    outline_exceptions: dict[str, str] = Field(
+        default_factory=dict, description="Where the declared neighbours differ from what the outlines show, "
+                                          "and why: the other location's id (or `port`) → the reason.")
     label: tuple[float, float] | None = None
     in_: Id | None = Field(None, alias="in", description="The location this one lies in.")
 
@@ -105,6 +134,10 @@ class Map(Shape):
     width: Length | None = None
     height: Length | None = None
     art: str | None = None
+    outlines: str | None = Field(None, description="An SVG inside the game folder whose elements' ids are location "
+                                                   "ids: the outlines as the map's artist drew them.")
+    geography: Geography | None = None
+    keys: list[ColorKey] = Field(default_factory=list, description="The area colours the legend explains.")
     adjacency: AdjacencyRule | None = None
     grid: Grid | None = None
     locations: list[Location] = Field(default_factory=list)

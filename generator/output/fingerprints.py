@@ -39,7 +39,7 @@ _STORE, _STORED_FROM = "file-digests.json", 64 * 1024   # user-cache file of the
 _CARD_AS_NAMED = {"id", "deck", "copies", "number", "title"}   # what {card:…} and {count:deck:…} print
 _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
                "forces": "force", "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table",
-               "map": "location", "tracks": "track", "documents": ("document", "section"), "terms": "term",
+               "map": ("location", "map_key"), "tracks": "track", "documents": ("document", "section"), "terms": "term",
                "icons": "icon", "actions": "action", "setup": "setup"}
 
 
@@ -83,8 +83,9 @@ def _images(game: Game, collections) -> list[Path]:
         found += [game.folder / deck.back.image for deck in game.decks if deck.back and deck.back.image]
     if "icons" in collections:
         found += [game.folder / icon.file for icon in game.icons if icon.file]
-    if "map" in collections and game.map is not None and game.map.art:
-        found.append(game.folder / game.map.art)
+    if "map" in collections and game.map is not None:
+        named = (game.map.art, game.map.outlines, game.map.geography.land if game.map.geography else None)
+        found += [game.folder / name for name in named if name]
     return sorted(set(found))
 
 

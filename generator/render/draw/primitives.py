@@ -90,6 +90,11 @@ class Outline(NamedTuple):
     ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",); filled by the non-zero rule."""
 
     commands: tuple[tuple, ...]
+
+
+class Region(NamedTuple):
+    """A filled outline of one or more rings (islands, holes), painted even-odd: a map's area or sea."""
+    rings: tuple[tuple[tuple[float, float], ...], ...]
     fill: Ink | None = None
     stroke: Ink | None = None
     stroke_width: float = 0.0
@@ -124,7 +129,7 @@ class Group:
         self.id, self.shapes, self.css_class, self.title = id, shapes, css_class, title
 
 
-Shape = Rect | Ellipse | Polyline | Outline | Text | Image | Group
+Shape = Rect | Ellipse | Polyline | Outline | Region | Text | Image | Group
 
 
 class Face:

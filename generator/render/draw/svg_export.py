@@ -9,7 +9,7 @@ import svgwrite
 from generator.load.game_files import read_bytes
 from generator.render.draw.fonts import svg_font, width_mm
 from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Outline, Polyline, Rect, Text
+from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Outline, Polyline, Rect, Region, Text
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 PT = 25.4 / 72
@@ -76,6 +76,9 @@ def _element(drawing, shape):
         data = " ".join(command[0] + " ".join(f"{value:.3f}" for value in command[1:])
                         for command in shape.commands)
         return drawing.path(d=data, **_paint(shape))
+    if isinstance(shape, Region):
+        data = " ".join("M" + " L".join(f"{x:.3f},{y:.3f}" for x, y in ring) + " Z" for ring in shape.rings)
+        return drawing.path(d=data, fill_rule="evenodd", **_paint(shape))
     if isinstance(shape, Text):
         family, weight, style, stretch = svg_font(shape.font)
         return drawing.text(shape.text, insert=(f"{shape.x:.3f}", f"{shape.y:.3f}"), fill=_color(shape.fill),

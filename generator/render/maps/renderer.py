@@ -13,7 +13,7 @@ from generator.render.paper.proof_sheet import proof_pages
 from generator.render.proofing import proof_entries, proof_slug
 from generator.render.wording import section
 
-TILE_OVERLAP = 12.0
+TILE_OVERLAP = 15.0
 
 
 def render_map(request: RenderRequest) -> Rendered:

@@ -1,7 +1,9 @@
 """Cutting a map too big for the printer into overlapping tiles: pure geometry, then the tiled PDF.
 
-Tiles overlap by at least `overlap` mm so that each can be trimmed on two
-edges and glued over its neighbour; the first page shows how they assemble.
+Neighbouring tiles share exactly `overlap` mm of the map (the last column and row stop at the map's
+edge), so the overlap printed in the instructions is the one on paper: trim a tile on its left and top
+edges and lay it over its neighbours, matching the alignment marks printed at the same map position on
+both sides of every overlap. The first page shows how the tiles assemble.
 """
 
 from __future__ import annotations
@@ -28,19 +30,47 @@ class Tile:
 
 def tiles(map_width: float, map_height: float, printable_width: float, printable_height: float,
           overlap: float) -> list[Tile]:
-    """The fewest tiles of the printable size that cover the map with at least `overlap` mm shared."""
-    def spans(length: float, window: float) -> list[float]:
+    """The fewest tiles of the printable size that cover the map, neighbours sharing exactly `overlap` mm."""
+    def spans(length: float, window: float) -> list[tuple[float, float]]:
         if length <= window:
-            return [0.0]
+            return [(0.0, length)]
         count = math.ceil((length - overlap) / (window - overlap))
-        step = (length - window) / (count - 1)   # ≤ window − overlap, so overlaps are at least `overlap`
-        return [index * step for index in range(count)]
+        starts = [index * (window - overlap) for index in range(count)]
+        return [(start, min(window, length - start)) for start in starts]
 
-    xs = spans(map_width, printable_width)
-    ys = spans(map_height, printable_height)
-    return [Tile(f"{chr(ord('A') + column)}{row + 1}", column, row, x, y,
-                 min(printable_width, map_width), min(printable_height, map_height))
-            for row, y in enumerate(ys) for column, x in enumerate(xs)]
+    return [Tile(f"{chr(ord('A') + column)}{row + 1}", column, row, x, y, w, h)
+            for row, (y, h) in enumerate(spans(map_height, printable_height))
+            for column, (x, w) in enumerate(spans(map_width, printable_width))]
+
+
+def alignment_marks(found: list[Tile], overlap: float, spacing: float = 60.0) -> list[tuple[float, float]]:
+    """Map positions (mm) of the alignment marks: along the middle of every overlap, `spacing` apart,
+    so each mark prints on both tiles that share it."""
+    marks = set()
+    for tile in found:
+        for other in found:
+            if other.row == tile.row and other.column == tile.column + 1:        # a vertical overlap
+                x = other.x + overlap / 2
+                top, bottom = max(tile.y, other.y), min(tile.y + tile.h, other.y + other.h)
+                marks.update((round(x, 3), round(y, 3)) for y in _along(top, bottom, spacing))
+            if other.column == tile.column and other.row == tile.row + 1:        # a horizontal overlap
+                y = other.y + overlap / 2
+                left, right = max(tile.x, other.x), min(tile.x + tile.w, other.x + other.w)
+                marks.update((round(x, 3), round(y, 3)) for x in _along(left, right, spacing))
+    kept: list[tuple[float, float]] = []
+    for mark in sorted(marks):             # where overlaps cross, one target serves both
+        if all(abs(mark[0] - x) > 8 or abs(mark[1] - y) > 8 for x, y in kept):
+            kept.append(mark)
+    return kept
+
+
+def _along(start: float, end: float, spacing: float) -> list[float]:
+    """Evenly spaced points strictly inside [start, end], at least two, none within 8 mm of an end."""
+    usable = end - start - 16
+    if usable <= 0:
+        return [(start + end) / 2]
+    count = max(2, int(usable // spacing) + 1)
+    return [start + 8 + usable * index / (count - 1) for index in range(count)]
 
 
 def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0,
@@ -59,9 +89,13 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     margin = max(profile.margin, 8.0)
     printable_w, printable_h = width - 2 * margin, height - 2 * margin - 6
     found = tiles(face.width, face.height, printable_w, printable_h, overlap)
+    marks = alignment_marks(found, overlap)
     c = writer.canvas
     c.beginForm("map", 0, 0, face.width * MM, face.height * MM)
     _draw_face(c, face)
+    c.endForm()
+    c.beginForm("marks", 0, 0, face.width * MM, face.height * MM)
+    _alignment(c, marks, face.height)
     c.endForm()
     _assembly(c, face, found, width, height, margin, title, caption)
     writer.finish_page([], "", None, "", marked=marked)
@@ -73,6 +107,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
         c.clipPath(path, stroke=0, fill=0)
         c.translate((left - tile.x) * MM, (bottom + tile.h + tile.y - face.height) * MM)
         c.doForm("map")
+        c.doForm("marks")
         c.restoreState()
         _tile_marks(c, tile, left, bottom)
         c.setFont(registered("sans"), 7)
@@ -81,6 +116,17 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
         writer.finish_page([], "", None, "", marked=marked)
     proof_pages(writer, entries, said)
     return writer.getvalue(), found, margin, height - margin, writer.pages
+
+
+def _alignment(c, marks: list[tuple[float, float]], height: float) -> None:
+    """A target at each mark: a circle and a cross, in the map's coordinates (y down)."""
+    c.setLineWidth(0.25)
+    _stroke(c, BLACK)
+    for x, y in marks:
+        px, py = x * MM, (height - y) * MM
+        c.circle(px, py, 2.2 * MM, stroke=1, fill=0)
+        c.line(px - 3.5 * MM, py, px + 3.5 * MM, py)
+        c.line(px, py - 3.5 * MM, px, py + 3.5 * MM)
 
 
 def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:
@@ -93,7 +139,7 @@ def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:
         c.line(x * MM, y * MM, x * MM, (y + sy * 4) * MM)
     c.setFont(registered("sans-bold"), 9)
     _fill(c, BLACK)
-    c.drawString(left * MM, (top + 1.5) * MM, tile.name)
+    c.drawString((left + 6) * MM, (top + 1.5) * MM, tile.name)    # clear of the corner mark
 
 
 def _assembly(c, face: Face, found: list[Tile], width: float, height: float, margin: float, title: str,

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Text, flatten
+from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
 from generator.render.paper.imposition import MARK_GAP, MARK_LENGTH, Area, Placement, bounds, cut_positions
 from generator.render.paper.profiles import PrintProfile
 
@@ -419,6 +419,15 @@ def _draw(c, pen: _Pen, shape, height: float) -> None:
         _draw_lines(c, pen, [shape], height)
     elif isinstance(shape, Outline):
         _draw_outline(c, pen, shape, height)
+    elif isinstance(shape, Region):
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+        path = c.beginPath()
+        for (x, y), *rest in shape.rings:
+            path.moveTo(x * MM, (height - y) * MM)
+            for x, y in rest:
+                path.lineTo(x * MM, (height - y) * MM)
+            path.close()
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=rl_canvas.FILL_EVEN_ODD)
     elif isinstance(shape, Image):
         cmyk = getattr(c, "cmyk", None)
         picture = str(shape.path) if cmyk is None else _cmyk_picture(cmyk, str(shape.path))

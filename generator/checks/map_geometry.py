@@ -1,0 +1,116 @@
+"""MAP007–MAP012: the adjacency the rules declare against the adjacency the outlines show.
+
+Each difference is reported where it is declared, unless the content answers it with a reason in
+`outline_exceptions` (or the game ignores the code with a reason, when its rules define adjacency
+without borders, as Mar y Acero's numbered areas do).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from generator.derived.adjacency import neighbours
+from generator.derived.outlines import Outlines, outlines
+from generator.diagnostics import Diagnostic, make
+from generator.model import Game, where
+from generator.model.common import Unknown
+
+SEA_KINDS = {"sea", "strait"}
+OVERLAP_MM2 = 1.0
+
+
+def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
+    if game.map is None:
+        return
+    shapes = outlines(game)
+    yield from shapes.problems
+    if not shapes.regions:
+        return
+    by_id = {loc.id: loc for loc in game.locations}
+    touching = shapes.touching()
+    yield from _overlaps(game, shapes, by_id)
+    yield from _declared_apart(game, shapes, by_id, touching)
+    yield from _undeclared(game, by_id, touching)
+    yield from _sea_routes(game, shapes, by_id)
+    yield from _ports(game, shapes)
+
+
+def _answered(by_id, first: str, second: str) -> bool:
+    return second in by_id[first].outline_exceptions or first in by_id[second].outline_exceptions
+
+
+def _overlaps(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
+    ids = sorted(shapes.regions)
+    for index, first in enumerate(ids):
+        for second in ids[index + 1:]:
+            a, b = shapes.regions[first], shapes.regions[second]
+            if a.bounds[0] <= b.bounds[2] and b.bounds[0] <= a.bounds[2] and a.intersection(b).area > OVERLAP_MM2:
+                yield make("MAP012", f"the outlines of '{first}' and '{second}' overlap by "
+                                     f"{a.intersection(b).area:.0f} mm²", where(by_id[second], "id"),
+                           "a location inside another says so with `in`, and is carved out of it")
+
+
+def _declared_apart(game, shapes: Outlines, by_id, touching) -> Iterator[Diagnostic]:
+    seen = set()
+    for loc in game.locations:
+        for index, other in enumerate(loc.adjacent):
+            pair = tuple(sorted((loc.id, other)))
+            if (pair in seen or other not in shapes.regions or loc.id not in shapes.regions
+                    or pair in touching or _answered(by_id, loc.id, other)):
+                continue
+            seen.add(pair)
+            yield make("MAP007", f"'{loc.id}' and '{other}' are declared adjacent, but their outlines do not touch",
+                       where(loc, "adjacent", index),
+                       "move an anchor or an outline, or say why in `outline_exceptions`")
+    rule = game.map.adjacency
+    if rule is None:
+        return
+    for first, others in sorted(neighbours(game).items()):
+        for second in sorted(others):
+            pair = tuple(sorted((first, second)))
+            if (pair in seen or first not in shapes.regions or second not in shapes.regions or pair in touching
+                    or _answered(by_id, first, second)):
+                continue
+            seen.add(pair)
+            yield make("MAP007", f"'{first}' and '{second}' are adjacent by the map's `{rule.rule}` rule, but their "
+                                 f"outlines do not touch", where(game.map, "adjacency"),
+                       "move an anchor or an outline, or say why in `outline_exceptions`")
+
+
+def _undeclared(game, by_id, touching) -> Iterator[Diagnostic]:
+    declared = neighbours(game)
+    for first, second in sorted(touching):
+        a, b = by_id[first], by_id[second]
+        if (second in declared[first] or a.adjacent_unknown is not None or b.adjacent_unknown is not None
+                or _answered(by_id, first, second)):
+            continue
+        yield make("MAP008", f"the outlines of '{first}' and '{second}' share a border, but they are not declared "
+                             f"adjacent", where(a, "id"),
+                   f"add '{second}' to the `adjacent` of '{first}', or say why not in `outline_exceptions`")
+
+
+def _sea_routes(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
+    for loc in game.locations:
+        for index, route in enumerate(loc.routes):
+            if route.kind not in SEA_KINDS or route.to not in by_id:
+                continue
+            for end in (loc, by_id[route.to]):
+                if end.type != "sea" and shapes.coastal(end.id) is False and "sea" not in end.outline_exceptions:
+                    yield make("MAP009", f"the {route.kind} route from '{loc.id}' to '{route.to}' leaves '{end.id}', "
+                                         f"whose outline does not reach the sea", where(loc, "routes", index, "to"),
+                               "say why in `outline_exceptions: {sea: …}` of that location if the map allows it")
+
+
+def _ports(game, shapes: Outlines) -> Iterator[Diagnostic]:
+    for loc in game.locations:
+        port = loc.attributes.get("port")
+        if not (port is True or isinstance(port, Unknown)) or "port" in loc.outline_exceptions:
+            continue
+        coastal = shapes.coastal(loc.id)
+        distance = shapes.sea_km(loc)
+        limit = game.map.geography.port_km if game.map.geography else None
+        if coastal is False or (distance is not None and limit is not None and distance > limit):
+            how = f"its anchor lies {distance:.0f} km from the sea" if distance else "its outline does not reach the sea"
+            doubt = f" (the content already doubts it: {port.unknown})" if isinstance(port, Unknown) else ""
+            yield make("MAP010", f"'{loc.id}' is listed as a port, but {how}{doubt}", where(loc, "attributes", "port"),
+                       "fix the port or the anchor, or say why in `outline_exceptions: {port: …}`")

@@ -1,0 +1,168 @@
+"""The furniture around a map, flowed in a band below it: tracks, boxes, printed tables, the legend and
+the wind rose or compass, all taken from the data."""
+
+from __future__ import annotations
+
+import math
+
+from generator.derived.adjacency import UNCONNECTED_TYPES
+from generator.derived.outlines import outlines
+from generator.render.draw.colors import Palette, hex_ink
+from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
+from generator.render.draw.text_fit import fit, place
+from generator.render.edition import Edition
+from generator.render.maps.legend import legend_entries, legend_symbol
+from generator.render.table_view import small_table
+
+MARGIN = 10.0
+GAP = 6.0
+TERRAIN = {"clear": "#efe8cf", "jungle": "#8fb57a", "forest": "#86ad73", "mountain": "#c2a47f",
+           "impassable": "#7d6d5f", "hills": "#d8c49a", "marsh": "#a9c2a0", "sea": "#bcd6ea", "shore": "#e8d9a8",
+           "coast": "#e8d9a8", "city": "#d9c7b0", "water": "#bcd6ea"}
+TYPE_FILL = {"sea": "#bcd6ea", "box": "#f6f1e3", "hex": "#f2ecd8"}
+SEA_LINK = Ink(rgb=(0.18, 0.38, 0.62))
+LAND_LINK = Ink(rgb=(0.35, 0.28, 0.2))
+
+# furniture -------------------------------------------------------------------------------------------------------
+
+def furniture(edition: Edition, palette: Palette, width: float, map_height: float, said, drawing):
+    """Tracks, boxes, printed tables, legend and wind rose, flowed in a band under the map."""
+    game = edition.game
+    shapes: list[Shape] = []
+    top = map_height + GAP
+    y = top
+    for track in game.tracks:
+        group, used = _track(track, edition, palette, MARGIN, y, width - 2 * MARGIN)
+        shapes.append(group)
+        drawing.ids[track.id] = group.id
+        y += used + 3
+    row = _Flow(MARGIN, y, width - MARGIN)
+    for location in (loc for loc in game.locations if loc.type == "box" and loc.id not in drawing.ids):
+        w, h = 46.0, 26.0
+        x, by = row.take(w, h)
+        name = edition.text(f"location.{location.id}.name", location.name)
+        box = [Rect(x, by, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
+        box.extend(place(fit(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
+        shapes.append(Group(f"box-{location.id}", box, "box", name))
+        drawing.ids[location.id] = f"box-{location.id}"
+    for table_id in game.map.tables:
+        found = small_table(edition, table_id)
+        if found is None:
+            continue
+        title, rows = found
+        w, h = 80.0, 7.0 + 5.0 * len(rows)
+        x, ty = row.take(w, h)
+        shapes.append(Group(f"table-{table_id}", _table(title, rows, x, ty, w), "table", title))
+    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said)
+    if legend:
+        w, h = 70.0, 8.0 + 6.0 * len(legend)
+        x, ly = row.take(w, h)
+        items: list[Shape] = [Rect(x, ly, w, h, WHITE, BLACK, 0.3, 1.5)]
+        items.extend(place(fit(said["legend"], "sans-bold", 8, 5, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
+                           "left"))
+        for index, (label, swatch, kind) in enumerate(legend):
+            sy = ly + 8 + index * 6
+            if kind is True:
+                items.append(Polyline(((x + 3, sy + 2.5), (x + 13, sy + 2.5)), stroke=swatch, stroke_width=0.8))
+            elif kind:
+                items.extend(legend_symbol(kind, x + 8, sy + 2.5))
+            else:
+                items.append(Rect(x + 3, sy, 10, 5, swatch, BLACK, 0.2))
+            items.extend(place(fit(label, "sans", 7, 4.5, w - 20, 5), "sans", x + 16, sy, w - 20, 5, "left"))
+        shapes.append(Group("legend", items, "legend"))
+    if game.map.compass != "none":
+        size = 34.0
+        x, cy = row.take(size, size)
+        shapes.append(Group("compass", _rose(x + size / 2, cy + size / 2, size / 2 - 4, game.map.compass, said),
+                            "compass"))
+    return shapes, row.bottom() - top + GAP + MARGIN
+
+
+class _Flow:
+    """Left-to-right placement of blocks in rows, like words in a paragraph."""
+
+    def __init__(self, left: float, top: float, right: float):
+        self.left, self.right = left, right
+        self.x, self.y, self.row_height = left, top, 0.0
+
+    def take(self, w: float, h: float) -> tuple[float, float]:
+        if self.x > self.left and self.x + w > self.right:
+            self.x, self.y, self.row_height = self.left, self.y + self.row_height + 4, 0.0
+        spot = (self.x, self.y)
+        self.x += w + 4
+        self.row_height = max(self.row_height, h)
+        return spot
+
+    def bottom(self) -> float:
+        return self.y + self.row_height
+
+
+def _track(track, edition: Edition, palette: Palette, x: float, y: float, width: float) -> tuple[Group, float]:
+    name = edition.text(f"track.{track.id}.name", track.name)
+    label_width, cell = 34.0, 12.0
+    per_row = max(1, int((width - label_width) // cell))
+    values = list(range(track.min, track.max + 1))
+    rows = math.ceil(len(values) / per_row)
+    fill = palette.ink(track.color, hex_ink("#f6f1e3")) or hex_ink("#f6f1e3")
+    shapes: list[Shape] = list(place(fit(name, "sans-bold", 9, 5, label_width - 2, cell), "sans-bold", x, y,
+                                     label_width - 2, cell, "left"))
+    for index, value in enumerate(values):
+        cx = x + label_width + (index % per_row) * cell
+        cy = y + (index // per_row) * cell
+        key = str(value)
+        label = edition.text(f"track.{track.id}.labels.{key}", track.labels[key]) if key in track.labels else key
+        note = edition.text(f"track.{track.id}.notes.{key}", track.notes[key]) if key in track.notes else ""
+        space: list[Shape] = [Rect(cx, cy, cell, cell, fill, BLACK, 0.35)]
+        space.extend(place(fit(label, "sans-bold", 9, 4, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
+                           cell - 1.5, cell * 0.5, fill=readable_on(fill)))
+        if note:
+            space.extend(place(fit(note, "sans", 5, 3, cell - 1, cell * 0.4), "sans", cx + 0.5, cy + cell * 0.55,
+                               cell - 1, cell * 0.4, fill=readable_on(fill)))
+        shapes.append(Group(f"track-{track.id}-{key}", space, "track-space", note or None))
+    return Group(f"track-{track.id}", shapes, "track", name), rows * cell
+
+
+def _table(title: str, rows, x: float, y: float, w: float) -> list[Shape]:
+    shapes: list[Shape] = [Rect(x, y, w, 7 + 5 * len(rows), WHITE, BLACK, 0.35, 1)]
+    shapes.extend(place(fit(title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
+    for index, (key, result) in enumerate(rows):
+        ry = y + 7 + index * 5
+        shapes.append(Polyline(((x, ry), (x + w, ry)), stroke=hex_ink("#888888"), stroke_width=0.2))
+        shapes.extend(place(fit(key, "sans-bold", 7, 4, 14, 5), "sans-bold", x + 1, ry, 14, 5))
+        shapes.extend(place(fit(result, "sans", 7, 4, w - 18, 5), "sans", x + 16, ry, w - 18, 5, "left"))
+    return shapes
+
+
+def _legend(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, bool]]:
+    game = edition.game
+    entries = []
+    outlined = bool(outlines(game).regions)      # terrain is drawn as symbols there (legend_entries)
+    terrains = sorted({loc.terrain for loc in game.locations if loc.terrain in TERRAIN and not outlined} |
+                      {h.terrain for h in (game.map.hexes if game.map else []) if h.terrain in TERRAIN})
+    entries.extend((said.get(f"terrain.{terrain}", terrain), hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
+    if any(loc.type not in UNCONNECTED_TYPES for loc in game.locations) and not outlined:
+        entries.append((said["adjacent"], SEA_LINK, True))
+    for force in game.forces:
+        if any(h.start == force.id for h in game.map.hexes):
+            color = palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")
+            entries.append((f"{edition.name('force', force.id)} ({said['start']})", color.lighter(0.35), False))
+    if any(h.hidden for h in game.map.hexes):
+        entries.append((said["hidden"], hex_ink("#cfcfcf"), False))
+    return entries
+
+
+def _rose(cx: float, cy: float, radius: float, kind: str, said) -> list[Shape]:
+    shapes: list[Shape] = [Ellipse(cx, cy, radius, radius, WHITE, BLACK, 0.4)]
+    if kind == "wind-rose":
+        for number in range(1, 7):
+            angle = math.radians(-90 + 60 * (number - 1))
+            tip = (cx + radius * 0.8 * math.cos(angle), cy + radius * 0.8 * math.sin(angle))
+            shapes.append(Polyline(((cx, cy), tip), stroke=BLACK, stroke_width=0.5))
+            lx, ly = cx + (radius + 2.5) * math.cos(angle), cy + (radius + 2.5) * math.sin(angle)
+            shapes.extend(place(fit(str(number), "sans-bold", 8, 5, 5, 4), "sans-bold", lx - 2.5, ly - 2, 5, 4))
+        shapes.extend(place(fit(said["wind"], "sans", 6, 4, radius, 4), "sans", cx - radius / 2, cy + 1, radius, 4))
+    else:
+        shapes.append(Polyline(((cx, cy - radius * 0.85), (cx - radius * 0.2, cy), (cx + radius * 0.2, cy)), True,
+                               BLACK))
+        shapes.extend(place(fit("N", "sans-bold", 9, 5, 6, 5), "sans-bold", cx - 3, cy - radius - 1, 6, 5))
+    return shapes

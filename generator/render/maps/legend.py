@@ -1,0 +1,43 @@
+"""What a map drawn from outlines adds to its legend: the area colours the content explains, the powers'
+home colours, the city and terrain symbols drawn, and the crossings."""
+
+from __future__ import annotations
+
+from generator.render.draw.colors import Palette
+from generator.render.draw.primitives import Ink, Shape
+from generator.render.edition import Edition
+from generator.render.maps.regions import CURRENT, JUNGLE_DOT, city_symbol
+
+SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")
+
+
+def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said) -> list[tuple[str, Ink, object]]:
+    """(label, ink, kind): kind False is a swatch, True a line, a string a symbol."""
+    game = edition.game
+    if game.map is None:
+        return []
+    entries: list[tuple[str, Ink, object]] = []
+    for key in game.map.keys:
+        ink = palette.ink(key.id, None)
+        if ink is not None:
+            tint = ink.lighter(0.45) if sum(ink.as_rgb()) < 1.5 else ink
+            entries.append((edition.text(f"map_key.{key.id}.name", key.name), tint, False))
+    owners = sorted({loc.owner for loc in game.locations if loc.owner and not loc.colors})
+    if symbols or game.map.geography is not None:
+        for owner in owners:
+            ink = palette.ink(owner, None)
+            if ink is not None:
+                entries.append((said["home"].format(name=edition.name("faction", owner)), ink.lighter(0.55), False))
+    entries.extend((said[f"symbols.{kind}"], JUNGLE_DOT if kind == "jungle" else Ink(rgb=(0, 0, 0)), kind)
+                   for kind in SYMBOL_ORDER if kind in symbols)
+    if symbols or game.map.geography is not None:
+        entries.append((said["crossing"], CURRENT, True))
+    return entries
+
+
+def legend_symbol(kind: str, x: float, y: float) -> list[Shape]:
+    if kind == "jungle":
+        from generator.render.draw.primitives import Ellipse
+
+        return [Ellipse(x - 3 + 3 * index, y, 0.7, 0.7, JUNGLE_DOT) for index in range(3)]
+    return city_symbol(kind, x, y)

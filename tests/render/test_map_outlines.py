@@ -1,0 +1,248 @@
+"""Maps drawn from outlines: the seed games' regions read back from map.svg with shapely, the adjacency
+checked against them, the three sources of outlines, and the tiles re-assembled into the map."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdfium2
+import pytest
+import shapely
+from PIL import Image, ImageChops, ImageStat
+from shapely.geometry import Point
+
+from generator.load import load_game
+from generator.render.draw.fonts import PT, width_mm
+from generator.pipeline import BuildRequest, build, check
+
+ROOT = Path(__file__).resolve().parents[2]
+SVG = "{http://www.w3.org/2000/svg}"
+REGION_KINDS = ("area", "zone", "province", "sea")
+OUTLINED = ("mar-y-acero", "punic-island", "maquiavelli")
+PX_PER_MM = 2.0
+
+
+@pytest.fixture(scope="module")
+def seed_maps(tmp_path_factory):
+    out = tmp_path_factory.mktemp("outlined")
+    built = {}
+    for name in ("mar-y-acero", "punic-island", "maquiavelli", "lepanto"):
+        game = load_game(ROOT / "content" / name).game
+        result = build(ROOT / "content" / name, BuildRequest(only=("map",), languages=(game.manifest.source_language,),
+                                                          out=out))
+        built[name] = result.folders[0]
+    return built
+
+
+def _path_area(d: str):
+    """An SVG path of closed rings (M … Z) as one even-odd area; every ring must be closed."""
+    rings = [ring.strip() for ring in d.split("Z") if ring.strip()]
+    assert d.rstrip().endswith("Z") and d.count("M") == len(rings)
+    area = shapely.Polygon()
+    for ring in rings:
+        points = [tuple(map(float, pair.split(","))) for pair in re.findall(r"-?[\d.]+,-?[\d.]+", ring)]
+        area = area.symmetric_difference(shapely.make_valid(shapely.Polygon(points)))
+    return area
+
+
+def _regions(svg: Path) -> dict[str, tuple]:
+    """Each region group: its outline and its texts (x, y, size in mm, text)."""
+    root = ET.parse(svg).getroot()
+    found = {}
+    for group in root.iter(f"{SVG}g"):
+        kind = (group.get("id") or "").split("-", 1)[0]
+        if kind not in REGION_KINDS:
+            continue
+        paths = [p for p in group if p.tag == f"{SVG}path"]
+        assert paths, group.get("id")
+        texts = [(float(t.get("x")), float(t.get("y")), float(t.get("font-size")), t.text or "",
+                  t.get("font-weight") == "bold", t.get("text-anchor") or "start") for t in group.iter(f"{SVG}text")]
+        found[group.get("id")] = (_path_area(paths[0].get("d")), texts)
+    return found
+
+
+def _text_box(x: float, y: float, size: float, text: str, bold: bool = True, anchor: str = "start"):
+    """The ink box of a text from its anchor on the baseline, measured with the font's own metrics."""
+    width = width_mm(text, "sans-bold" if bold else "sans", size / PT)
+    left = x - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+    return shapely.box(left, y - 0.72 * size, left + width, y + 0.02 * size)
+
+
+@pytest.mark.parametrize("name", OUTLINED)
+def test_every_region_is_closed_disjoint_and_holds_its_label(seed_maps, name):
+    regions = _regions(seed_maps[name] / "map.svg")
+    game = load_game(ROOT / "content" / name).game
+    expected = {f"{loc.type}-{loc.id}" for loc in game.locations if loc.type in REGION_KINDS}
+    assert set(regions) == expected
+    ids = sorted(regions)
+    for index, first in enumerate(ids):
+        area, texts = regions[first]
+        assert area.is_valid and area.area > 1.0, first
+        assert texts, first
+        for text in texts:
+            assert area.buffer(0.05).contains(_text_box(*text)), (first, text)
+        for second in ids[index + 1:]:
+            assert area.intersection(regions[second][0]).area < 0.5, (first, second)
+    labels = [(key, _text_box(*text)) for key, (_, texts) in regions.items() for text in texts]
+    for index, (key, box) in enumerate(labels):
+        for other, other_box in labels[index + 1:]:
+            if other != key:
+                assert not box.intersects(other_box), (key, other)
+
+
+@pytest.mark.parametrize("name", OUTLINED)
+def test_declared_adjacency_agrees_with_the_outlines_or_the_content_answers(name):
+    findings = check(ROOT / "content" / name).diagnostics
+    codes = [d.code for d in findings if d.code in ("MAP007", "MAP008", "MAP009", "MAP011", "MAP012")]
+    assert codes == []
+    ports = [d for d in findings if d.code == "MAP010"]
+    if name == "maquiavelli":            # the rulebook lists Lucca as a port; its own example puts it inland
+        assert len(ports) == 1 and "'lucca'" in ports[0].message and ports[0].span.file.name == "map.yaml"
+        line = (ROOT / "content" / name / "map.yaml").read_text(encoding="utf-8").splitlines()[ports[0].span.line - 1]
+        assert "port:" in line
+    else:
+        assert ports == []
+
+
+def _rasters(folder: Path):
+    """The whole map and each tile page, rasterised by pdfium at the same scale."""
+    scale = PX_PER_MM * 25.4 / 72                 # pixels per point
+    whole = pypdfium2.PdfDocument(str(folder / "map.pdf"))[0].render(scale=scale).to_pil().convert("RGB")
+    tiles = pypdfium2.PdfDocument(str(folder / "map-tiles.pdf"))
+    return whole, [(tiles[index].render(scale=scale).to_pil().convert("RGB"), tiles[index].get_size()[1] * 25.4 / 72)
+                   for index in range(len(tiles))]
+
+
+def _difference(first: Image.Image, second: Image.Image) -> float:
+    """Mean grey difference at a quarter of the resolution: anti-aliasing of hairlines evens out, a
+    misplaced tile (millimetres off) does not."""
+    size = (first.width // 4, first.height // 4)
+    small = [picture.resize(size, Image.BOX) for picture in (first, second)]
+    return ImageStat.Stat(ImageChops.difference(*small).convert("L")).mean[0]
+
+
+@pytest.mark.parametrize("name", ("mar-y-acero", "punic-island", "maquiavelli", "lepanto"))
+def test_the_tiles_reassemble_into_the_map_with_the_overlap_they_print(seed_maps, name):
+    folder = seed_maps[name]
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    tiles = [p for p in manifest["placements"] if p.get("output") == "map-tiles.pdf"]
+    whole, pages = _rasters(folder)
+    px = PX_PER_MM
+
+    def assemble(shift: float) -> Image.Image:
+        canvas = Image.new("RGB", whole.size, "white")
+        for tile in tiles:
+            page, page_height = pages[tile["page"] - 1]
+            top = page_height - tile["y_mm"] - tile["h_mm"]          # y_mm is PDF's, from the page's foot
+            crop = page.crop((round(tile["x_mm"] * px), round(top * px),
+                              round((tile["x_mm"] + tile["w_mm"]) * px), round((top + tile["h_mm"]) * px)))
+            canvas.paste(crop, (round((tile["map_x_mm"] + tile["column_shift"] * shift) * px),
+                                round(tile["map_y_mm"] * px)))
+        return canvas
+
+    columns = sorted({t["map_x_mm"] for t in tiles})
+    for tile in tiles:
+        tile["column_shift"] = columns.index(tile["map_x_mm"])
+    difference = _difference(assemble(0.0), whole)
+    assert difference < 2.5, name       # the same map, give or take anti-aliasing and the alignment marks
+    if len(columns) > 1:                # laid out 6 mm off per column, it is not
+        assert _difference(assemble(6.0), whole) > difference * 2, name
+    printed = re.search(r"\((\d+(?:[.,]\d+)?) mm", pypdfium2.PdfDocument(str(folder / "map-tiles.pdf"))[0]
+                        .get_textpage().get_text_range())
+    assert printed, name
+    overlap = float(printed.group(1).replace(",", "."))
+    for a in tiles:
+        for b in tiles:
+            if b["map_y_mm"] == a["map_y_mm"] and columns.index(b["map_x_mm"]) == columns.index(a["map_x_mm"]) + 1:
+                assert abs(a["map_x_mm"] + a["w_mm"] - b["map_x_mm"] - overlap) < 0.01
+            if b["map_x_mm"] == a["map_x_mm"] and b["map_y_mm"] > a["map_y_mm"] and \
+                    not any(a["map_y_mm"] < c["map_y_mm"] < b["map_y_mm"] for c in tiles):
+                assert abs(a["map_y_mm"] + a["h_mm"] - b["map_y_mm"] - overlap) < 0.01
+
+
+ISLAND = {"type": "Feature", "properties": {"licence": "test"},
+          "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [2, 0], [2, 1], [0, 1], [0, 0]]]}}
+
+
+def _geographic(write_game, locations: list[str]):
+    """A game on a 2° × 1° island (land from a GeoJSON in its folder); locations one per line from line 6."""
+    folder = write_game({"map.yaml": "map:\n  kind: zones\n  width: 300\n"
+                                     "  geography: {land: geo/land.json, projection: equirectangular, "
+                                     "bounds: [-0.5, -0.5, 2.5, 1.5]}\n  locations:\n"
+                                     + "".join(f"    - {line}\n" for line in locations)})
+    (folder / "geo").mkdir()
+    (folder / "geo" / "land.json").write_text(json.dumps(ISLAND), encoding="utf-8")
+    return folder
+
+
+def test_geography_divides_the_land_and_the_checker_compares_it_with_the_declarations(write_game):
+    folder = _geographic(write_game, [
+        "{id: west, type: zone, name: Oeste, anchor: [0.5, 0.3], adjacent: [east]}",
+        "{id: middle, type: zone, name: Centro, anchor: [0.5, 1.1]}",
+        "{id: east, type: zone, name: Este, anchor: [0.5, 1.95], adjacent: [west], attributes: {port: true}}",
+        "{id: sea, type: sea, name: Mar, anchor: [1.3, 1.0]}"])
+    found = {(d.code, d.span.line) for d in check(folder).diagnostics if d.code.startswith("MAP")}
+    assert ("MAP007", 6) in found                    # west and east do not touch: middle lies between
+    assert ("MAP008", 7) in found                    # middle touches both, undeclared
+    assert not any(code == "MAP010" for code, _ in found)    # east is on the coast
+    text = (Path(folder) / "map.yaml").read_text(encoding="utf-8")
+    text = text.replace("adjacent: [east]}", 'adjacent: [east], outline_exceptions: {east: "a ford", middle: "a cliff"}}')
+    (Path(folder) / "map.yaml").write_text(text, encoding="utf-8")
+    found = {d.code for d in check(folder).diagnostics if d.code.startswith("MAP")}
+    assert "MAP007" not in found and "MAP008" in found      # middle–east still touch, undeclared
+
+
+def test_an_inland_port_and_a_sea_route_from_inland_are_reported_at_the_declaration(write_game):
+    folder = _geographic(write_game, [
+        '{id: inland, type: zone, name: Dentro, anchor: [0.5, 1.0], attributes: {port: true}, reach_km: 40, '
+        'routes: [{to: sea, kind: sea}], adjacent_unknown: "prueba"}',
+        "{id: sea, type: sea, name: Mar, anchor: [1.3, 1.0]}"])
+    found = {(d.code, d.span.line) for d in check(folder).diagnostics if d.code.startswith("MAP")}
+    assert ("MAP010", 6) in found and ("MAP009", 6) in found
+
+
+def test_outlines_come_from_the_artists_svg_in_millimetres(write_game, tmp_path):
+    folder = write_game({"map.yaml": """\
+        map:
+          kind: zones
+          width: 200
+          height: 100
+          outlines: art/outlines.svg
+          locations:
+            - {id: north, type: zone, name: Norte, adjacent: [south]}
+            - {id: south, type: zone, name: Sur, adjacent: [north]}
+        """})
+    (folder / "art").mkdir()
+    (folder / "art" / "outlines.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="100mm" viewBox="0 0 2000 1000">'
+        '<g transform="translate(100,100)"><path id="north" d="M0 0 H800 V400 H0 Z"/></g>'
+        '<rect id="south" x="100" y="500" width="800" height="400"/><circle id="other" cx="5" cy="5" r="3"/>'
+        '</svg>', encoding="utf-8")
+    assert not [d for d in check(folder).diagnostics if d.code.startswith("MAP")]
+    target = build(folder, BuildRequest(only=("map",), out=tmp_path / "out")).folders[0]
+    regions = _regions(target / "map.svg")
+    assert regions["zone-north"][0].equals_exact(shapely.box(10, 10, 90, 50).normalize(), 0.01) or \
+        abs(regions["zone-north"][0].area - 3200) < 1
+    assert regions["zone-north"][0].contains(Point(50, 30)) and regions["zone-south"][0].contains(Point(50, 70))
+
+
+@pytest.mark.parametrize("source", ["outlines: ../outside.svg", "geography: {land: /etc/passwd, bounds: [0, 0, 1, 1]}",
+                                    "outlines: art/broken.svg"])
+def test_an_outline_source_outside_the_game_or_unreadable_is_a_finding_not_a_traceback(write_game, source):
+    folder = write_game({"map.yaml": f"""\
+        map:
+          kind: zones
+          width: 200
+          height: 100
+          {source}
+          locations:
+            - {{id: north, type: zone, name: Norte, anchor: [0.5, 0.5], adjacent_unknown: prueba}}
+        """})
+    (Path(folder) / "art").mkdir()
+    (Path(folder) / "art" / "broken.svg").write_text("<svg><path id='north' d='M 0 0 L", encoding="utf-8")
+    (Path(folder).parent / "outside.svg").write_text("<svg/>", encoding="utf-8")
+    codes = {d.code for d in check(folder).diagnostics}
+    assert codes & {"MAP011", "SCH011"}
