@@ -90,6 +90,9 @@ class Outline(NamedTuple):
     ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",); filled by the non-zero rule."""
 
     commands: tuple[tuple, ...]
+    fill: Ink | None = None
+    stroke: Ink | None = None
+    stroke_width: float = 0.0
 
 
 class Region(NamedTuple):
