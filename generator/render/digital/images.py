@@ -13,7 +13,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Callable
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, has_errors
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
 
@@ -50,8 +50,8 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     for drawn in (counter_faces(edition), card_faces(edition)):
         pictures.diagnostics.extend(drawn.diagnostics)
         faces.update(drawn.faces)
-    if any(d.code == "LAY004" for d in pictures.diagnostics):
-        pictures.failed = True          # a face lost its picture: never a module with a hole in it
+    if has_errors(pictures.diagnostics):
+        pictures.failed = True          # a face lost its picture or its layout: never a module with a hole in it
         return pictures
     pictures.faces = _cut_faces(edition, faces, digital_profile(profile))
     if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
@@ -67,7 +67,7 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
     from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.language)
+    text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
     sheets = print_sheets(items, faces, profile, 1.0, "digital", text)
     return rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
 
