@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
-from generator.render.draw.primitives import Face
+from generator.render.draw.primitives import BLACK, Face, Ink
 from generator.render.paper.pdf_canvas import MM, SheetWriter, _draw_face
 
 MARK_SIZE = 9.0     # points: the marks on the sheet are drawn a little larger than on the pieces
@@ -31,14 +31,19 @@ class _Mark(Flowable):
         _draw_face(self.canv, Face(self.width_mm, height, mark_shapes(0, height - 0.6, self.number, MARK_SIZE)))
 
 
+RULE = Ink(rgb=(0.6, 0.6, 0.6))
+HEADER = Ink(rgb=(0.953, 0.882, 0.925))
+
+
 def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug."""
     if not entries:
         return
     body = ParagraphStyle("proof", fontName=registered("sans"), bulletFontName=registered("sans"), fontSize=7.5,
+                          textColor=_colour(writer.canvas, BLACK),
                           leading=9)
     head = ParagraphStyle("proof-head", parent=body, fontName=registered("sans-bold"))
-    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=_colour())
+    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=_colour(writer.canvas))
 
     def cell(text: str, style=body) -> Paragraph:
         return Paragraph(escapeOnce(text), style)
@@ -52,8 +57,9 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
                   repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#999999"),
-                               ("BACKGROUND", (0, 0), (-1, 0), "#f3e1ec")]))
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, _colour(writer.canvas, RULE)),
+                               ("TEXTCOLOR", (0, 0), (-1, -1), _colour(writer.canvas, BLACK)),
+                               ("BACKGROUND", (0, 0), (-1, 0), _colour(writer.canvas, HEADER))]))
     story = [cell(said["title"], title), cell(said["intro"]), table]
     while story:
         frame = Frame((writer.offset + margin) * MM, (writer.offset + margin) * MM, width * MM,
@@ -81,7 +87,10 @@ def _fill_frame(frame: Frame, story: list, canvas) -> int:
     return added
 
 
-def _colour():
-    from reportlab.lib.colors import Color
+def _colour(canvas, ink: Ink = PROOF_INK):
+    """A colour as the canvas prints it: through the press profile's CMYK conversion when it has one."""
+    from reportlab.lib.colors import CMYKColor, Color
 
-    return Color(*PROOF_INK.as_rgb())
+    conversion = getattr(canvas, "cmyk", None)
+    ink = ink if conversion is None else conversion.ink(ink)
+    return CMYKColor(*ink.cmyk) if ink.cmyk is not None else Color(*ink.rgb)
