@@ -279,5 +279,22 @@ def test_a_card_whose_picture_cannot_be_printed_stops_the_deck_not_the_counters(
     (folder / "art" / "ambush.png").write_bytes(b"\x89PNG\r\n\x1a\nbroken")
     result = build(Path("demo"), BuildRequest(only=("cards",), languages=("es",), out=tmp_path / "out"))
     problems = [d for d in result.diagnostics if d.code == "LAY004"]
-    assert problems and "card 'ambush'" in problems[0].message and problems[0].span.file.name == "cards.yaml"
-    assert not (tmp_path / "out" / "demo" / "es" / "cards.pdf").exists()
+    # The check decodes every picture before the build, and names it at the line that gives it: the card's image.
+    assert len(problems) == 1 and "'art/ambush.png'" in problems[0].message
+    span = problems[0].span
+    assert span.file.name == "cards.yaml"
+    named = (folder / "cards.yaml").read_text(encoding="utf-8").splitlines()[span.line - 1]
+    assert named.strip() == "image: art/ambush.png"
+    assert not result.folders and not (tmp_path / "out" / "demo" / "es" / "cards.pdf").exists()
+
+    from generator.render.edition import Edition
+    from generator.render.sheets.cards import card_faces
+    from generator.render.sheets.counters import counter_faces
+    from generator.render.sheets.printing import stops_output
+
+    # Drawing the faces (a picture broken after the check) still names the card and stops the deck alone.
+    edition = Edition(load_game(folder).game, "es")
+    drawn = card_faces(edition)
+    lost = [d for d in drawn.diagnostics if d.code == "LAY004"]
+    assert lost and "card 'ambush'" in lost[0].message and lost[0].span.file.name == "cards.yaml"
+    assert stops_output(drawn.diagnostics) and not stops_output(counter_faces(edition).diagnostics)

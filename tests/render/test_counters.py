@@ -142,6 +142,8 @@ def test_a_name_too_long_for_its_counter_is_reported_and_the_rest_still_built(wr
     assert overflow[0].span.file.name == "pieces.yaml"
     manifest = json.loads((built.folders[0] / "manifest.json").read_text(encoding="utf-8"))
     assert len([p for p in manifest["placements"] if p["side"] == "front"]) == 9
+    # The play modules draw the same faces: they are built as the sheet is, and do not say the overflow again.
+    assert (built.folders[0] / "demo-es.vmod").exists() and (built.folders[0] / "demo-es-tts.json").exists()
 
 
 def test_a_character_missing_from_the_font_is_reported(write_game, tmp_path):

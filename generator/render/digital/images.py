@@ -13,7 +13,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Callable
 
-from generator.diagnostics import Diagnostic, has_errors
+from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
 
@@ -44,14 +44,18 @@ def digital_profile(profile: PrintProfile) -> PrintProfile:
 def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True) -> Pictures:
     from generator.render.sheets.cards import card_faces
     from generator.render.sheets.counters import counter_faces
+    from generator.render.sheets.printing import STOPPING
 
     pictures = Pictures()
     faces = {}
     for drawn in (counter_faces(edition), card_faces(edition)):
-        pictures.diagnostics.extend(drawn.diagnostics)
+        # The same faces the counter and card sheets print, drawn by the same code: their findings (an overflow,
+        # a missing glyph, an illegible or unprinted field) are the sheets' to report, once, not again by each
+        # module. What stops the module is said here: a face that lost its picture or its layout.
+        pictures.diagnostics.extend(d for d in drawn.diagnostics if d.code in STOPPING)
         faces.update(drawn.faces)
-    if has_errors(pictures.diagnostics):
-        pictures.failed = True          # a face lost its picture or its layout: never a module with a hole in it
+    if pictures.diagnostics:
+        pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
         return pictures
     pictures.faces = _cut_faces(edition, faces, digital_profile(profile))
     if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):

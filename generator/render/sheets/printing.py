@@ -153,7 +153,12 @@ def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: st
         "w_mm": round(placement.w, 3), "h_mm": round(placement.h, 3)})
 
 
-_STOPPING = {"LAY003", "LAY004", "SEC001", "SEC002"}
+STOPPING = {"LAY003", "LAY004", "SEC001", "SEC002"}     # a face lost its picture, or pieces lost their layout
+
+
+def stops_output(diagnostics) -> bool:
+    """Whether the faces cannot all be drawn, so no output made of them (sheet or play module) is written."""
+    return any(d.code in STOPPING for d in diagnostics)
 
 
 def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
@@ -163,7 +168,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     A face that lost its picture (LAY004), or a layout that cannot be used (whose pieces would be left out),
     stops the component: never a sheet with a hole in it."""
     edition, profile = request.edition, request.profile
-    if any(d.code in _STOPPING for d in drawn.diagnostics):
+    if stops_output(drawn.diagnostics):
         return Rendered(diagnostics=drawn.diagnostics, failed=True)
     rendered = Rendered(diagnostics=drawn.diagnostics)
     items, faces = drawn.items, drawn.faces
