@@ -36,7 +36,7 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
     for table in game.tables:
         yield from _row_labels(table)
     if game.map is not None:   # the map's own texts (grid, hexes, terrain rules); its locations came above
-        walked = {"locations", "tracks"}
+        walked = {"locations", "tracks", "keys"}
         for name, key, translatable in _fields(type(game.map)):
             value = getattr(game.map, name)
             if name not in walked and value is not None:
