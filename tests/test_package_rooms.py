@@ -22,7 +22,7 @@ PIPELINE = {
     "i18n": 5,
     "render": 6,
     "output": 7,
-    "cli": 8, "pipeline": 8, "schema": 8, "__main__": 8,
+    "cli": 8, "commands": 8, "pipeline": 8, "schema": 8, "__main__": 8,
 }
 # Inside render/: the drawing model, then paper, then the three families of outputs, which never import each other.
 # digital/ (VASSAL, Tabletop Simulator) comes after them: a play module is an assembly of the families' own

@@ -1,0 +1,159 @@
+"""The smaller sub-commands (calibrate, inventory, schema, preflight, i18n …) and what every command shares:
+a usage error, findings printed as data, the game folders a path names. `cli.py` parses and dispatches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not make sense (a folder that is not a game, an unknown component)."""
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    from generator.render.sheets.calibration import calibration_pdf
+    from generator.render.paper.profiles import PrintProfile
+
+    data = calibration_pdf(PrintProfile(paper=args.paper, flip=args.flip), args.language)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    staged = args.out.with_name(args.out.name + ".part")
+    staged.write_bytes(data)
+    staged.replace(args.out)
+    print(f"wrote {args.out}: print it two-sided at 100 %, {args.flip}-edge flip")
+    return 0
+
+
+def inventory(args: argparse.Namespace) -> int:
+    from generator.derived import inventory as bill
+    from generator.load import load_game
+
+    report = bill.inventory(game_or_exit(load_game(args.path)))
+    print(json.dumps(report, ensure_ascii=False, indent=2) if args.output_format == "json" else bill.as_text(report))
+    return 0
+
+
+def schema(args: argparse.Namespace) -> int:
+    from generator.schema import json_schema
+
+    text = json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def i18n_status(args: argparse.Namespace) -> int:
+    from generator.i18n.status import status_text
+    from generator.load import load_game
+
+    text, complete = status_text(game_or_exit(load_game(args.path)), tuple(args.languages or ()), args.show_all)
+    print(text)
+    return 0 if complete else 1
+
+
+def i18n_stamp(args: argparse.Namespace) -> int:
+    from generator.i18n.files import stamp
+    from generator.load import load_game
+
+    game = game_or_exit(load_game(args.path))
+    if args.language not in game.translations:
+        raise UsageError(f"{args.path} has no i18n/{args.language}.yaml")
+    written, count = stamp(game, args.language, args.all_entries)
+    print(f"{written}: stamped {count} entr{'y' if count == 1 else 'ies'}")
+    return 0
+
+
+def i18n_init(args: argparse.Namespace) -> int:
+    from generator.i18n.files import init
+    from generator.load import load_game
+
+    from generator.model.common import LANGUAGE
+
+    if not LANGUAGE.match(args.language):
+        raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
+    game = game_or_exit(load_game(args.path))
+    try:
+        written = init(game, args.language)
+    except FileExistsError:
+        raise UsageError(f"{args.path}/i18n/{args.language}.yaml exists already") from None
+    print(f"{written}: started with every source text")
+    return 0
+
+
+def preflight(args: argparse.Namespace) -> int:
+    from generator.diagnostics import has_errors, reporting
+    from generator.output.preflight import limits_of, preflight as check_pdf
+    from generator.render.paper.profiles import load_profile
+
+    profile, problems = load_profile(args.profile)
+    found = list(problems)
+    if profile is not None:
+        for path in args.files:
+            found.extend(check_pdf(path, limits_of(profile)))
+    if not printed_as_data(found, args.output_format):
+        if found:
+            print(reporting.as_text(found))
+        print(f"{len(args.files)} file{'s' * (len(args.files) != 1)} preflighted against the "
+              f"{args.profile} profile: {reporting.summary(found)}", file=sys.stderr if found else sys.stdout)
+    return 1 if has_errors(found) else 0
+
+
+def i18n_export(args: argparse.Namespace) -> int:
+    from generator.i18n.po import export_file
+    from generator.load import load_game
+
+    game = game_or_exit(load_game(args.path))
+    if args.language == game.manifest.source_language:
+        raise UsageError(f"{args.language} is the source language of {args.path}: export a translation")
+    summary = export_file(game, args.language, args.file_format, args.out)
+    print(summary, file=sys.stderr if args.out is None else sys.stdout)
+    return 0
+
+
+def i18n_import(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    from generator.diagnostics import has_errors, reporting
+    from generator.i18n.po import import_po
+    from generator.load import load_game
+    game = game_or_exit(load_game(args.path))
+    found, written = import_po(game, args.file, args.language)
+    if found:
+        print(reporting.as_text(found))
+    if has_errors(found):
+        print(f"{args.file}: not imported, nothing written", file=sys.stderr)
+        return 1
+    print(f"{written}: updated" if written else f"{args.file}: nothing to change")
+    return 0
+
+
+def printed_as_data(found: list, output_format: str) -> bool:
+    """Findings as JSON or SARIF on standard output; False for text, which each command prints its way."""
+    from generator.diagnostics import reporting
+
+    if output_format == "text":
+        return False
+    print(reporting.as_json(found) if output_format == "json" else reporting.as_sarif(found))
+    return True
+
+
+def game_folders(path: Path) -> list[Path]:
+    from generator import pipeline
+
+    folders = pipeline.game_folders(path)
+    if not folders:
+        raise UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+    return folders
+
+
+def game_or_exit(loaded):
+    from generator.diagnostics import reporting
+
+    if loaded.game is None:
+        print(reporting.as_text(loaded.diagnostics), file=sys.stderr)
+        sys.exit(1)
+    return loaded.game
