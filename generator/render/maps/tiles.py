@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from generator.render.draw.fonts import registered
 from generator.render.draw.primitives import BLACK, Face
-from generator.render.paper.pdf_canvas import MM, SheetWriter, _draw_face, _fill, _stroke
+from generator.render.paper.pdf_canvas import SheetWriter
+from generator.render.paper.pdf_faces import MM, draw_face, set_fill, set_stroke
 from generator.render.paper.profiles import PrintProfile
 
 
@@ -92,7 +93,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     marks = alignment_marks(found, overlap)
     c = writer.canvas
     c.beginForm("map", 0, 0, face.width * MM, face.height * MM)
-    _draw_face(c, face)
+    draw_face(c, face)
     c.endForm()
     c.beginForm("marks", 0, 0, face.width * MM, face.height * MM)
     _alignment(c, marks, face.height)
@@ -111,7 +112,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
         c.restoreState()
         _tile_marks(c, tile, left, bottom)
         c.setFont(registered("sans"), 7)
-        _fill(c, BLACK)
+        set_fill(c, BLACK)
         c.drawString(left * MM, (margin / 2) * MM, f"{title} · {tile.name}")
         writer.finish_page([], "", None, "", marked=marked)
     proof_pages(writer, entries, said)
@@ -121,7 +122,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
 def _alignment(c, marks: list[tuple[float, float]], height: float) -> None:
     """A target at each mark: a circle and a cross, in the map's coordinates (y down)."""
     c.setLineWidth(0.25)
-    _stroke(c, BLACK)
+    set_stroke(c, BLACK)
     for x, y in marks:
         px, py = x * MM, (height - y) * MM
         c.circle(px, py, 2.2 * MM, stroke=1, fill=0)
@@ -131,14 +132,14 @@ def _alignment(c, marks: list[tuple[float, float]], height: float) -> None:
 
 def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:
     """Corner marks on the tile's edges, and its name at the top left, for trimming and matching."""
-    _stroke(c, BLACK)
+    set_stroke(c, BLACK)
     c.setLineWidth(0.3)
     right, top = left + tile.w, bottom + tile.h
     for x, y, sx, sy in ((left, bottom, -1, -1), (right, bottom, 1, -1), (left, top, -1, 1), (right, top, 1, 1)):
         c.line(x * MM, y * MM, (x + sx * 4) * MM, y * MM)
         c.line(x * MM, y * MM, x * MM, (y + sy * 4) * MM)
     c.setFont(registered("sans-bold"), 9)
-    _fill(c, BLACK)
+    set_fill(c, BLACK)
     c.drawString((left + 6) * MM, (top + 1.5) * MM, tile.name)    # clear of the corner mark
 
 
@@ -148,7 +149,7 @@ def _assembly(c, face: Face, found: list[Tile], width: float, height: float, mar
     scale = min((width - 2 * margin) / face.width, (height - 2 * margin - 30) / face.height)
     ox, oy = margin, height - margin - 20 - face.height * scale
     c.setFont(registered("sans-bold"), 12)
-    _fill(c, BLACK)
+    set_fill(c, BLACK)
     c.drawString(margin * MM, (height - margin - 6) * MM, title)
     c.setFont(registered("sans"), 8)
     c.drawString(margin * MM, (height - margin - 12) * MM, caption)
@@ -157,7 +158,7 @@ def _assembly(c, face: Face, found: list[Tile], width: float, height: float, mar
     c.scale(scale, scale)
     c.doForm("map")
     c.restoreState()
-    _stroke(c, BLACK)
+    set_stroke(c, BLACK)
     c.setLineWidth(0.6)
     c.setFont(registered("sans-bold"), 10)
     for tile in found:

@@ -10,22 +10,20 @@ import io
 from typing import Sequence
 
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, CMYKColorSep
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from generator.render.draw.fonts import registered, width_mm
-from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import BLACK, Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
+from generator.render.draw.fonts import registered
+from generator.render.draw.primitives import BLACK, Face, Ink
 from generator.render.paper.imposition import MARK_GAP, MARK_LENGTH, Area, Placement, bounds, cut_positions
+from generator.render.paper.pdf_faces import MM, corner_radius, draw_face, set_fill, set_stroke
 from generator.render.paper.profiles import PrintProfile
 
 # Streams are compressed; wrapping them in ASCII85 as well makes files 25 % larger and costs a third
 # of the writing time, for the sake of 7-bit channels nobody sends PDFs through any more.
 rl_config.useA85 = 0
 
-MM = 72 / 25.4
 PROOF_ROOM = 8.0   # mm of slug added around a page trimmed to its drawing (the map) in a proof
 HAIRLINE = 0.25  # points
 
@@ -45,7 +43,7 @@ class SheetWriter:
             self._buffer, pagesize=((self.trim_width + 2 * self.offset) * MM, (self.trim_height + 2 * self.offset) * MM),
             invariant=1, initialFontName=registered("sans"), pageCompression=1,
             enforceColorSpace="sep_cmyk" if press else None)   # press: an RGB colour that slipped through raises
-        # The press profile's conversion rides on the canvas, where _fill and _stroke (also used by the map
+        # The press profile's conversion rides on the canvas, where set_fill and set_stroke (also used by the map
         # tiles and the calibration sheet) find it; None keeps every colour as given, as home printing wants.
         self.canvas.cmyk = press_conversion(profile) if press else None
         self.canvas.setTitle(title)
@@ -67,7 +65,7 @@ class SheetWriter:
         name = f"F{len(self._forms)}"
         c = self.canvas
         c.beginForm(name, 0, 0, face.width * MM, face.height * MM)
-        _draw_face(c, face, keyline=not self.profile.die_line)
+        draw_face(c, face, keyline=not self.profile.die_line)
         c.endForm()
         self._forms[key] = name
         return name
@@ -83,7 +81,7 @@ class SheetWriter:
         x, y = (self.offset + placement.x) * MM, (self.offset + placement.y) * MM
         left, bottom, right, top = placement.bleed
         if background is not None and any(placement.bleed):
-            _fill(c, background)
+            set_fill(c, background)
             if face.round:        # a round piece is punched: its bleed is a ring round the circle
                 grow = max(placement.bleed) * MM
                 c.ellipse(x - grow, y - grow, x + placement.w * MM + grow, y + placement.h * MM + grow,
@@ -96,7 +94,7 @@ class SheetWriter:
         if form is not None:
             c.doForm(form)
         else:
-            _draw_face(c, face, keyline=not self.profile.die_line)
+            draw_face(c, face, keyline=not self.profile.die_line)
         c.restoreState()
         if cut and self.profile.die_line:
             self._die_line(x, y, placement, face)
@@ -108,7 +106,7 @@ class SheetWriter:
         c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=self.profile.die_line))
         c.setStrokeOverprint(True)
         c.setLineWidth(HAIRLINE)
-        radius = _corner_radius(face)
+        radius = corner_radius(face)
         if radius > 0:
             c.roundRect(x, y, placement.w * MM, placement.h * MM, radius * MM, stroke=1, fill=0)
         else:
@@ -139,7 +137,7 @@ class SheetWriter:
             self._ruler(ruler_at, ruler_caption)
         if footer:
             c.setFont(registered("sans"), 6)
-            _fill(c, BLACK)
+            set_fill(c, BLACK)
             c.drawRightString((self.offset + self.trim_width - self.profile.margin) * MM,
                               (self.offset + max(2.0, self.profile.margin / 2 - 1)) * MM, footer)
         trim = (self.offset * MM, self.offset * MM, (self.offset + self.trim_width) * MM,
@@ -161,14 +159,14 @@ class SheetWriter:
         left = self.offset + (0 if self.offset >= 4 else self.profile.margin)
         size = 7.0
         width = 5.5 + pdfmetrics.stringWidth(self.proof, registered("sans-bold"), size) / MM
-        _fill(c, Ink(rgb=(1.0, 1.0, 1.0)))       # over the cut marks it crosses (their other ends stay whole)
+        set_fill(c, Ink(rgb=(1.0, 1.0, 1.0)))       # over the cut marks it crosses (their other ends stay whole)
         c.rect((left - 0.5) * MM, (baseline - 1.0) * MM, width * MM, 4.0 * MM, stroke=0, fill=1)
         c.saveState()
         c.translate(left * MM, baseline * MM)
-        _draw_face(c, Face(4, 2, mark_shapes(0, 2, 0, size * 1.3)))
+        draw_face(c, Face(4, 2, mark_shapes(0, 2, 0, size * 1.3)))
         c.restoreState()
         c.setFont(registered("sans-bold"), size)
-        _fill(c, PROOF_INK)
+        set_fill(c, PROOF_INK)
         c.drawString((left + 4.5) * MM, baseline * MM, self.proof)
 
     def _ruler_room(self, at: Area, caption: str) -> Area:
@@ -185,7 +183,7 @@ class SheetWriter:
         gap = reach + MARK_GAP
         xs, ys = cut_positions(placements)
         c.setLineWidth(HAIRLINE)
-        _stroke(c, BLACK)
+        set_stroke(c, BLACK)
         o = self.offset
         low, high = -o + 0.5, self.trim_height + o - 0.5
         for x in xs:
@@ -207,7 +205,7 @@ class SheetWriter:
         o, bleed = self.offset, self.profile.bleed
         start, end = bleed + 1.0, max(bleed + 2.0, o - 1.0)
         c.setLineWidth(HAIRLINE)
-        _stroke(c, BLACK)
+        set_stroke(c, BLACK)
         for cx in (o, o + self.trim_width):
             for cy in (o, o + self.trim_height):
                 sx = -1 if cx == o else 1
@@ -224,7 +222,7 @@ class SheetWriter:
         c.saveState()
         c.setDash(3, 3)
         c.setLineWidth(HAIRLINE)
-        _stroke(c, BLACK)
+        set_stroke(c, BLACK)
         c.line(x, (self.offset + bottom) * MM, x, (self.offset + self.trim_height - self.profile.margin) * MM)
         c.restoreState()
 
@@ -234,13 +232,13 @@ class SheetWriter:
         length = self.profile.ruler
         x0, y0 = (self.offset + at.x) * MM, (self.offset + at.y + 2.5) * MM
         c.setLineWidth(0.4)
-        _stroke(c, BLACK)
+        set_stroke(c, BLACK)
         c.line(x0, y0, x0 + length * MM, y0)
         for mm in range(int(length) + 1):
             tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.0
             c.line(x0 + mm * MM, y0, x0 + mm * MM, y0 + tick * MM)
         c.setFont(registered("sans"), 5)
-        _fill(c, BLACK)
+        set_fill(c, BLACK)
         for mm in range(0, int(length) + 1, 10):
             c.drawCentredString(x0 + mm * MM, y0 - 2.2 * MM, str(mm))
         c.drawString(x0 + (length + 3) * MM, y0 + 0.2 * MM, caption)
@@ -259,202 +257,3 @@ def press_conversion(profile: PrintProfile):
     from generator.render.templates import find
 
     return CmykConversion(find(profile.icc) or find(PrintProfile().icc))
-
-
-def _fill(c, ink: Ink) -> None:
-    cmyk = getattr(c, "cmyk", None)
-    if cmyk is not None:
-        ink = cmyk.ink(ink)
-    if ink.cmyk is not None:
-        c.setFillColor(CMYKColor(*ink.cmyk))
-    else:
-        c.setFillColorRGB(*ink.rgb)
-
-
-def _stroke(c, ink: Ink) -> None:
-    cmyk = getattr(c, "cmyk", None)
-    if cmyk is not None:
-        ink = cmyk.ink(ink)
-    if ink.cmyk is not None:
-        c.setStrokeColor(CMYKColor(*ink.cmyk))
-    else:
-        c.setStrokeColorRGB(*ink.rgb)
-
-
-KEYLINE = 0.3   # mm: a face border this thin, on the face's edge, marks the cut rather than framing the art
-
-
-def _is_keyline(shape, face: Face) -> bool:
-    return (isinstance(shape, Rect) and shape.fill is None and shape.stroke is not None
-            and shape.stroke_width <= KEYLINE and abs(shape.x - shape.stroke_width / 2) < 1e-6
-            and abs(shape.y - shape.stroke_width / 2) < 1e-6 and abs(shape.w + shape.stroke_width - face.width) < 1e-6
-            and abs(shape.h + shape.stroke_width - face.height) < 1e-6)
-
-
-def _corner_radius(face: Face) -> float:
-    """The face's rounded corners, read from a border that runs along its edge (cards), else 0."""
-    return max((shape.radius + shape.stroke_width / 2 for shape in face.shapes
-                if isinstance(shape, Rect) and shape.fill is None and shape.radius > 0
-                and abs(shape.x - shape.stroke_width / 2) < 1e-6), default=0.0)
-
-
-class _Pen:
-    """The colours and line width a face has set so far, so each is written only when it changes.
-
-    A face starts with none known: it is drawn inside q/Q or as a form, which inherits whatever the
-    page had set. Colours set inside a text object last after it, as PDF's graphics state does.
-    """
-
-    __slots__ = ("fill", "stroke", "width")
-
-    def __init__(self) -> None:
-        self.fill: Ink | None = None
-        self.stroke: Ink | None = None
-        self.width: float | None = None
-
-
-def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, int]:
-    if fill is not None and fill != pen.fill:
-        _fill(c, fill)
-        pen.fill = fill
-    if stroke is not None:
-        if stroke != pen.stroke:
-            _stroke(c, stroke)
-            pen.stroke = stroke
-        points = max(width, 0.05) * MM
-        if points != pen.width:
-            c.setLineWidth(points)
-            pen.width = points
-    return int(stroke is not None), int(fill is not None)
-
-
-def _draw_face(c, face: Face, keyline: bool = True) -> None:
-    """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
-    one path (far fewer operators than one each). Without `keyline`, a hairline border on the cut is left
-    out: the press profile's die line takes its place."""
-    pen = _Pen()
-    shapes = flatten(expand(face.shapes, width_mm))
-    if not keyline:
-        shapes = [shape for shape in shapes if not _is_keyline(shape, face)]
-    if face.round:             # nothing of a round counter prints outside its circle
-        c.saveState()
-        outline = c.beginPath()
-        outline.ellipse(0, 0, face.width * MM, face.height * MM)
-        c.clipPath(outline, stroke=0, fill=0)
-    index = 0
-    while index < len(shapes):
-        shape = shapes[index]
-        end = index + 1
-        if isinstance(shape, Text):
-            while end < len(shapes) and isinstance(shapes[end], Text):
-                end += 1
-            _draw_texts(c, pen, shapes[index:end], face.height)
-        elif isinstance(shape, Polyline) and shape.fill is None:
-            while end < len(shapes) and _same_open_line(shapes[end], shape):
-                end += 1
-            _draw_lines(c, pen, shapes[index:end], face.height)
-        else:
-            _draw(c, pen, shape, face.height)
-        index = end
-    if face.round:
-        c.restoreState()
-
-
-def _same_open_line(shape, first: Polyline) -> bool:
-    """Unfilled lines stroked alike may share one path; filled ones may not (overlaps could cut holes)."""
-    return (isinstance(shape, Polyline) and shape.fill is None and shape.stroke == first.stroke
-            and shape.stroke_width == first.stroke_width)
-
-
-def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
-    text_object = c.beginText()
-    text_object.cmyk = getattr(c, "cmyk", None)    # _fill converts for the press on a text object too
-    font = None
-    for shape in texts:
-        name = registered(shape.font)
-        if (name, shape.size) != font:
-            text_object.setFont(name, shape.size)
-            font = (name, shape.size)
-        if shape.fill != pen.fill:
-            _fill(text_object, shape.fill)      # a text object sets colours as the canvas does
-            pen.fill = shape.fill
-        x = shape.x * MM
-        if shape.anchor != "start":
-            width = pdfmetrics.stringWidth(shape.text, name, shape.size)
-            x -= width / 2 if shape.anchor == "middle" else width
-        text_object.setTextOrigin(x, (height - shape.y) * MM)
-        text_object.textOut(shape.text)
-    c.drawText(text_object)
-
-
-def _draw_lines(c, pen: _Pen, lines: list[Polyline], height: float) -> None:
-    """Polylines as one path, painted as the first says (the caller groups only lines painted alike)."""
-    first = lines[0]
-    stroke, fill = _paint(c, pen, first.fill, first.stroke, first.stroke_width)
-    path = c.beginPath()
-    for line in lines:
-        (x, y), *rest = line.points
-        path.moveTo(x * MM, (height - y) * MM)
-        for x, y in rest:
-            path.lineTo(x * MM, (height - y) * MM)
-        if line.closed:
-            path.close()
-    c.drawPath(path, stroke=stroke, fill=fill)
-
-
-def _draw(c, pen: _Pen, shape, height: float) -> None:
-    """One shape, from face coordinates (mm, y down) to PDF form coordinates (points, y up)."""
-    if isinstance(shape, Rect):
-        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
-        x, y, w, h = shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM
-        if shape.radius > 0:
-            c.roundRect(x, y, w, h, shape.radius * MM, stroke=stroke, fill=fill)
-        else:
-            c.rect(x, y, w, h, stroke=stroke, fill=fill)
-    elif isinstance(shape, Ellipse):
-        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
-        c.ellipse((shape.cx - shape.rx) * MM, (height - shape.cy - shape.ry) * MM,
-                  (shape.cx + shape.rx) * MM, (height - shape.cy + shape.ry) * MM, stroke=stroke, fill=fill)
-    elif isinstance(shape, Polyline):
-        _draw_lines(c, pen, [shape], height)
-    elif isinstance(shape, Outline):
-        _draw_outline(c, pen, shape, height)
-    elif isinstance(shape, Region):
-        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
-        path = c.beginPath()
-        for (x, y), *rest in shape.rings:
-            path.moveTo(x * MM, (height - y) * MM)
-            for x, y in rest:
-                path.lineTo(x * MM, (height - y) * MM)
-            path.close()
-        c.drawPath(path, stroke=stroke, fill=fill, fillMode=rl_canvas.FILL_EVEN_ODD)
-    elif isinstance(shape, Image):
-        cmyk = getattr(c, "cmyk", None)
-        picture = str(shape.path) if cmyk is None else _cmyk_picture(cmyk, str(shape.path))
-        c.drawImage(picture, shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
-                    preserveAspectRatio=True, anchor="c", mask="auto" if cmyk is None else None)
-
-
-def _cmyk_picture(cmyk, path: str):
-    from PIL import Image as Picture
-    from reportlab.lib.utils import ImageReader
-
-    with Picture.open(path) as picture:
-        return ImageReader(cmyk.picture(picture))
-
-
-def _draw_outline(c, pen: _Pen, outline: Outline, height: float) -> None:
-    stroke, fill = _paint(c, pen, outline.fill, outline.stroke, outline.stroke_width)
-    path = c.beginPath()
-    for command in outline.commands:
-        points = [value * MM if index % 2 == 0 else (height - value) * MM
-                  for index, value in enumerate(command[1:])]
-        if command[0] == "M":
-            path.moveTo(*points)
-        elif command[0] == "L":
-            path.lineTo(*points)
-        elif command[0] == "C":
-            path.curveTo(*points)
-        else:
-            path.close()
-    c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)

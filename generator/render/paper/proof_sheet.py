@@ -10,7 +10,8 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
 from generator.render.draw.primitives import BLACK, Face, Ink
-from generator.render.paper.pdf_canvas import MM, SheetWriter, _draw_face
+from generator.render.paper.pdf_canvas import SheetWriter
+from generator.render.paper.pdf_faces import MM, draw_face
 
 MARK_SIZE = 9.0     # points: the marks on the sheet are drawn a little larger than on the pieces
 
@@ -28,7 +29,7 @@ class _Mark(Flowable):
 
     def draw(self):
         height = MARK_SIZE * 1.1 / MM
-        _draw_face(self.canv, Face(self.width_mm, height, mark_shapes(0, height - 0.6, self.number, MARK_SIZE)))
+        draw_face(self.canv, Face(self.width_mm, height, mark_shapes(0, height - 0.6, self.number, MARK_SIZE)))
 
 
 RULE = Ink(rgb=(0.6, 0.6, 0.6))

@@ -14,7 +14,8 @@ from __future__ import annotations
 from generator.render.draw.fonts import registered
 from generator.render.draw.primitives import BLACK, Ink
 from generator.render.paper.imposition import Area, Placement, duplex_back
-from generator.render.paper.pdf_canvas import MM, SheetWriter, _fill, _stroke
+from generator.render.paper.pdf_canvas import SheetWriter
+from generator.render.paper.pdf_faces import MM, set_fill, set_stroke
 from generator.render.paper.profiles import PrintProfile
 from generator.render.wording import words
 
@@ -35,7 +36,7 @@ def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
     c = writer.canvas
     o = writer.offset
     for x, y in targets:
-        _stroke(c, RED)
+        set_stroke(c, RED)
         c.setLineWidth(0.3)
         c.line((o + x - 12) * MM, (o + y) * MM, (o + x + 12) * MM, (o + y) * MM)
         c.line((o + x) * MM, (o + y - 12) * MM, (o + x) * MM, (o + y + 12) * MM)
@@ -53,8 +54,8 @@ def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
 
 def _scales(c, x: float, y: float) -> None:
     """A horizontal scale reading x offsets and a vertical one reading y offsets, both centred on (x, y)."""
-    _stroke(c, BLACK)
-    _fill(c, BLACK)
+    set_stroke(c, BLACK)
+    set_fill(c, BLACK)
     c.setLineWidth(0.25)
     c.setFont(registered("sans"), LABEL)
     for step in range(-SPAN * 2, SPAN * 2 + 1):
@@ -69,6 +70,6 @@ def _scales(c, x: float, y: float) -> None:
 
 def _caption(c, o: float, width: float, height: float, text: str) -> None:
     c.setFont(registered("sans"), 8)
-    _fill(c, BLACK)
+    set_fill(c, BLACK)
     for index, line in enumerate(text.splitlines()):
         c.drawCentredString((o + width / 2) * MM, (o + height / 2 + 40 - index * 4) * MM, line)

@@ -1,0 +1,214 @@
+"""A face drawn on a reportlab canvas: its shapes in order, runs of text and lines batched into one object,
+colours through the press profile's CMYK conversion when the canvas carries one."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+from generator.render.draw.fonts import registered, width_mm
+from generator.render.draw.placeholder import expand
+from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
+
+MM = 72 / 25.4
+
+
+def set_fill(c, ink: Ink) -> None:
+    cmyk = getattr(c, "cmyk", None)
+    if cmyk is not None:
+        ink = cmyk.ink(ink)
+    if ink.cmyk is not None:
+        c.setFillColor(CMYKColor(*ink.cmyk))
+    else:
+        c.setFillColorRGB(*ink.rgb)
+
+
+def set_stroke(c, ink: Ink) -> None:
+    cmyk = getattr(c, "cmyk", None)
+    if cmyk is not None:
+        ink = cmyk.ink(ink)
+    if ink.cmyk is not None:
+        c.setStrokeColor(CMYKColor(*ink.cmyk))
+    else:
+        c.setStrokeColorRGB(*ink.rgb)
+
+
+KEYLINE = 0.3   # mm: a face border this thin, on the face's edge, marks the cut rather than framing the art
+
+
+def is_keyline(shape, face: Face) -> bool:
+    return (isinstance(shape, Rect) and shape.fill is None and shape.stroke is not None
+            and shape.stroke_width <= KEYLINE and abs(shape.x - shape.stroke_width / 2) < 1e-6
+            and abs(shape.y - shape.stroke_width / 2) < 1e-6 and abs(shape.w + shape.stroke_width - face.width) < 1e-6
+            and abs(shape.h + shape.stroke_width - face.height) < 1e-6)
+
+
+def corner_radius(face: Face) -> float:
+    """The face's rounded corners, read from a border that runs along its edge (cards), else 0."""
+    return max((shape.radius + shape.stroke_width / 2 for shape in face.shapes
+                if isinstance(shape, Rect) and shape.fill is None and shape.radius > 0
+                and abs(shape.x - shape.stroke_width / 2) < 1e-6), default=0.0)
+
+
+class _Pen:
+    """The colours and line width a face has set so far, so each is written only when it changes.
+
+    A face starts with none known: it is drawn inside q/Q or as a form, which inherits whatever the
+    page had set. Colours set inside a text object last after it, as PDF's graphics state does.
+    """
+
+    __slots__ = ("fill", "stroke", "width")
+
+    def __init__(self) -> None:
+        self.fill: Ink | None = None
+        self.stroke: Ink | None = None
+        self.width: float | None = None
+
+
+def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, int]:
+    if fill is not None and fill != pen.fill:
+        set_fill(c, fill)
+        pen.fill = fill
+    if stroke is not None:
+        if stroke != pen.stroke:
+            set_stroke(c, stroke)
+            pen.stroke = stroke
+        points = max(width, 0.05) * MM
+        if points != pen.width:
+            c.setLineWidth(points)
+            pen.width = points
+    return int(stroke is not None), int(fill is not None)
+
+
+def draw_face(c, face: Face, keyline: bool = True) -> None:
+    """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
+    one path (far fewer operators than one each). Without `keyline`, a hairline border on the cut is left
+    out: the press profile's die line takes its place."""
+    pen = _Pen()
+    shapes = flatten(expand(face.shapes, width_mm))
+    if not keyline:
+        shapes = [shape for shape in shapes if not is_keyline(shape, face)]
+    if face.round:             # nothing of a round counter prints outside its circle
+        c.saveState()
+        outline = c.beginPath()
+        outline.ellipse(0, 0, face.width * MM, face.height * MM)
+        c.clipPath(outline, stroke=0, fill=0)
+    index = 0
+    while index < len(shapes):
+        shape = shapes[index]
+        end = index + 1
+        if isinstance(shape, Text):
+            while end < len(shapes) and isinstance(shapes[end], Text):
+                end += 1
+            _draw_texts(c, pen, shapes[index:end], face.height)
+        elif isinstance(shape, Polyline) and shape.fill is None:
+            while end < len(shapes) and _same_open_line(shapes[end], shape):
+                end += 1
+            _draw_lines(c, pen, shapes[index:end], face.height)
+        else:
+            _draw(c, pen, shape, face.height)
+        index = end
+    if face.round:
+        c.restoreState()
+
+
+def _same_open_line(shape, first: Polyline) -> bool:
+    """Unfilled lines stroked alike may share one path; filled ones may not (overlaps could cut holes)."""
+    return (isinstance(shape, Polyline) and shape.fill is None and shape.stroke == first.stroke
+            and shape.stroke_width == first.stroke_width)
+
+
+def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
+    text_object = c.beginText()
+    text_object.cmyk = getattr(c, "cmyk", None)    # set_fill converts for the press on a text object too
+    font = None
+    for shape in texts:
+        name = registered(shape.font)
+        if (name, shape.size) != font:
+            text_object.setFont(name, shape.size)
+            font = (name, shape.size)
+        if shape.fill != pen.fill:
+            set_fill(text_object, shape.fill)      # a text object sets colours as the canvas does
+            pen.fill = shape.fill
+        x = shape.x * MM
+        if shape.anchor != "start":
+            width = pdfmetrics.stringWidth(shape.text, name, shape.size)
+            x -= width / 2 if shape.anchor == "middle" else width
+        text_object.setTextOrigin(x, (height - shape.y) * MM)
+        text_object.textOut(shape.text)
+    c.drawText(text_object)
+
+
+def _draw_lines(c, pen: _Pen, lines: list[Polyline], height: float) -> None:
+    """Polylines as one path, painted as the first says (the caller groups only lines painted alike)."""
+    first = lines[0]
+    stroke, fill = _paint(c, pen, first.fill, first.stroke, first.stroke_width)
+    path = c.beginPath()
+    for line in lines:
+        (x, y), *rest = line.points
+        path.moveTo(x * MM, (height - y) * MM)
+        for x, y in rest:
+            path.lineTo(x * MM, (height - y) * MM)
+        if line.closed:
+            path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _draw(c, pen: _Pen, shape, height: float) -> None:
+    """One shape, from face coordinates (mm, y down) to PDF form coordinates (points, y up)."""
+    if isinstance(shape, Rect):
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+        x, y, w, h = shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM
+        if shape.radius > 0:
+            c.roundRect(x, y, w, h, shape.radius * MM, stroke=stroke, fill=fill)
+        else:
+            c.rect(x, y, w, h, stroke=stroke, fill=fill)
+    elif isinstance(shape, Ellipse):
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+        c.ellipse((shape.cx - shape.rx) * MM, (height - shape.cy - shape.ry) * MM,
+                  (shape.cx + shape.rx) * MM, (height - shape.cy + shape.ry) * MM, stroke=stroke, fill=fill)
+    elif isinstance(shape, Polyline):
+        _draw_lines(c, pen, [shape], height)
+    elif isinstance(shape, Outline):
+        _draw_outline(c, pen, shape, height)
+    elif isinstance(shape, Region):
+        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+        path = c.beginPath()
+        for (x, y), *rest in shape.rings:
+            path.moveTo(x * MM, (height - y) * MM)
+            for x, y in rest:
+                path.lineTo(x * MM, (height - y) * MM)
+            path.close()
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=rl_canvas.FILL_EVEN_ODD)
+    elif isinstance(shape, Image):
+        cmyk = getattr(c, "cmyk", None)
+        picture = str(shape.path) if cmyk is None else _cmyk_picture(cmyk, str(shape.path))
+        c.drawImage(picture, shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM,
+                    preserveAspectRatio=True, anchor="c", mask="auto" if cmyk is None else None)
+
+
+def _cmyk_picture(cmyk, path: str):
+    from PIL import Image as Picture
+    from reportlab.lib.utils import ImageReader
+
+    with Picture.open(path) as picture:
+        return ImageReader(cmyk.picture(picture))
+
+
+def _draw_outline(c, pen: _Pen, outline: Outline, height: float) -> None:
+    stroke, fill = _paint(c, pen, outline.fill, outline.stroke, outline.stroke_width)
+    path = c.beginPath()
+    for command in outline.commands:
+        points = [value * MM if index % 2 == 0 else (height - value) * MM
+                  for index, value in enumerate(command[1:])]
+        if command[0] == "M":
+            path.moveTo(*points)
+        elif command[0] == "L":
+            path.lineTo(*points)
+        elif command[0] == "C":
+            path.curveTo(*points)
+        else:
+            path.close()
+    c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
