@@ -20,11 +20,11 @@ _PICTURE = re.compile(r"!\[")        # prose without one is not parsed
 
 
 def check_paths(game: Game) -> Iterator[Diagnostic]:
-    for span_of, value, picture in _named_files(game):
+    for span_of, value, picture, owner in _named_files(game):
         problem = _problem(game, value, picture)
         if problem:
             code, reason = problem
-            yield make(code, f"'{value[:80]}' {reason}", span_of())
+            yield make(code, f"{owner}: '{value[:80]}' {reason}", span_of())
 
 
 def _problem(game: Game, value: str, picture: bool) -> tuple[str, str] | None:
@@ -41,29 +41,29 @@ def _problem(game: Game, value: str, picture: bool) -> tuple[str, str] | None:
 
 
 def _named_files(game: Game) -> Iterator[tuple]:
-    """(where it is named, the name, whether it must be a printable picture) for every file named."""
+    """(where it is named, the name, whether it must be a printable picture, whose) for every file named."""
     def at(shape: Shape, field: str):
         return lambda: where(shape, field)
 
     if game.map and game.map.art:
-        yield at(game.map, "art"), game.map.art, True
+        yield at(game.map, "art"), game.map.art, True, "the map's artwork"
     if game.map and game.map.outlines:
-        yield at(game.map, "outlines"), game.map.outlines, False
+        yield at(game.map, "outlines"), game.map.outlines, False, "the map's outlines"
     if game.map and game.map.geography:
-        yield at(game.map.geography, "land"), game.map.geography.land, False
+        yield at(game.map.geography, "land"), game.map.geography.land, False, "the map's land"
     for icon in game.icons:
-        if icon.file:
-            yield at(icon, "file"), icon.file, False      # an icon without a usable picture prints its name
+        if icon.file:             # an icon without a usable picture prints its name
+            yield at(icon, "file"), icon.file, False, f"icon '{icon.id}'"
     for card in game.cards:
         if card.image:
-            yield at(card, "image"), card.image, True
+            yield at(card, "image"), card.image, True, f"card '{card.id}'"
     for deck in game.decks:
         if deck.back and deck.back.image:
-            yield at(deck.back, "image"), deck.back.image, True
+            yield at(deck.back, "image"), deck.back.image, True, f"the back of deck '{deck.id}'"
     for source in game.texts:
         if _PICTURE.search(source.text):
             for offset, name in _prose_pictures(source.text):
-                yield (lambda s=source, o=offset: text_span(s, o)), name, True
+                yield (lambda s=source, o=offset: text_span(s, o)), name, True, f"a picture in {source.key}"
 
 
 def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:

@@ -222,12 +222,11 @@ def test_prose_cannot_make_the_rulebook_read_outside_the_game(write_game, tmp_pa
                   {{{{ 7*7 }}}} se imprime tal cual.
         """})
     result = build(Path("demo"), BuildRequest(only=("rules", "html"), out=tmp_path / "out"))
-    refused = [d for d in result.diagnostics if d.code == "OUT003"]
-    assert any("rules.pdf" in d.message for d in refused)
-    assert all(d.span is not None and d.span.file.name == "rules.yaml" and d.span.line == 7 for d in refused)
+    refused = [d for d in result.diagnostics if d.code == "SCH011"]      # found by the check, before any render
+    assert len(refused) == 1 and image in refused[0].message
+    assert (refused[0].span.file.name, refused[0].span.line) == ("rules.yaml", 8)     # the picture's own line
     target = tmp_path / "out" / "demo" / "es"
     assert not (target / "rules.pdf").exists() and not (target / "rules.html").exists()
-    assert any("rules.html" in d.message for d in refused)
 
 
 def test_prose_images_inside_the_game_folder_are_printed_and_jinja_text_stays_text(write_game, tmp_path):
@@ -332,9 +331,24 @@ def test_a_game_stylesheet_cannot_make_the_rulebook_read_or_embed_files_outside(
         '@page { size: A4; } body { background: url("file:///etc/hostname"); }\n'
         '@font-face { font-family: X; src: url("http://example.com/font.ttf"); }\n', encoding="utf-8")
     result = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
-    refused = sorted(d.message for d in result.diagnostics if d.code == "OUT003")
-    assert any("file:///etc/hostname" in m for m in refused) and any("http://example.com" in m for m in refused)
+    found = sorted((d.span.line, d.span.column) for d in result.diagnostics if d.code == "SEC004")
+    assert found == [(1, 45), (2, 40)]             # check finds both, at the URL, before anything is typeset
     assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
+    refused = sorted(d.message for d in _render_unchecked(folder, "rules").diagnostics if d.code == "OUT003")
+    assert any("file:///etc/hostname" in m for m in refused) and any("http://example.com" in m for m in refused)
+
+
+def _render_unchecked(folder, component: str):
+    """The renderer run without the check before it: its own refusals are the second line of defence."""
+    from generator.load import load_game
+    from generator.render import RENDERERS
+    from generator.render.context import RenderRequest
+    from generator.render.edition import Edition
+    from generator.render.paper.profiles import load_profile
+
+    game = load_game(folder).game
+    return RENDERERS[component](RenderRequest(Edition(game, "es"), load_profile("home", folder)[0],
+                                              frozenset({"pdf"})))
 
 
 RULES_ONLY = {"rules.yaml": """\
@@ -367,5 +381,7 @@ def test_a_game_template_cannot_attach_a_file_from_outside(write_game, tmp_path)
         '<html><head><link rel="attachment" href="file:///etc/hostname"></head><body>{{ game.title }}</body></html>',
         encoding="utf-8")
     result = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
-    assert any(d.code == "OUT003" and "file:///etc/hostname" in d.message for d in result.diagnostics)
+    assert [(d.span.line, d.span.column) for d in result.diagnostics if d.code == "SEC004"] == [(1, 13)]
     assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
+    unchecked = _render_unchecked(folder, "rules").diagnostics
+    assert any(d.code == "OUT003" and "file:///etc/hostname" in d.message for d in unchecked)
