@@ -4,6 +4,7 @@ checked against them, the three sources of outlines, and the tiles re-assembled 
 from __future__ import annotations
 
 import json
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -107,13 +108,33 @@ def test_declared_adjacency_agrees_with_the_outlines_or_the_content_answers(name
         assert ports == []
 
 
-def _rasters(folder: Path):
-    """The whole map and each tile page, rasterised by pdfium at the same scale."""
-    scale = PX_PER_MM * 25.4 / 72                 # pixels per point
-    whole = pypdfium2.PdfDocument(str(folder / "map.pdf"))[0].render(scale=scale).to_pil().convert("RGB")
+def _rasters(folder: Path, placements: list[dict]):
+    """The whole map (cut from its page where the manifest places it: a proof adds a slug round it) and
+    each tile page (by page number: the proof sheet's pages after the tiles are not rendered), rasterised
+    by pdfium at the same scale."""
+    page = pypdfium2.PdfDocument(str(folder / "map.pdf"))[0]
+    at = next(p for p in placements if p.get("output") == "map.pdf" and p["page"] == 1)
+    top = page.get_size()[1] * 25.4 / 72 - at["y_mm"] - at["h_mm"]
+    whole = _render(page).crop((round(at["x_mm"] * PX_PER_MM), round(top * PX_PER_MM),
+                                round((at["x_mm"] + at["w_mm"]) * PX_PER_MM), round((top + at["h_mm"]) * PX_PER_MM)))
     tiles = pypdfium2.PdfDocument(str(folder / "map-tiles.pdf"))
-    return whole, [(tiles[index].render(scale=scale).to_pil().convert("RGB"), tiles[index].get_size()[1] * 25.4 / 72)
-                   for index in range(len(tiles))]
+    wanted = {p["page"] for p in placements if p.get("output") == "map-tiles.pdf"}
+    return whole, {index + 1: (_render(tiles[index]), tiles[index].get_size()[1] * 25.4 / 72)
+                   for index in range(len(tiles)) if index + 1 in wanted}
+
+
+def _render(page) -> Image.Image:
+    """A page at exactly PX_PER_MM. PdfPage.render stretches the page over a bitmap rounded up to whole
+    pixels: a page of 1176.0002 px (a proof's map page, 2 × 8 mm of slug round a map of 571.9999 mm)
+    is drawn 1177 px wide, and the map drifts a pixel by its right edge."""
+    scale = PX_PER_MM * 25.4 / 72                 # pixels per point
+    width, height = (math.ceil(side * scale) for side in page.get_size())
+    bitmap = pypdfium2.PdfBitmap.new_native(width, height, format=pypdfium2.raw.FPDFBitmap_BGR)
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    pypdfium2.raw.FPDF_RenderPageBitmapWithMatrix(bitmap, page, pypdfium2.raw.FS_MATRIX(scale, 0, 0, scale, 0, 0),
+                                                  pypdfium2.raw.FS_RECTF(0, 0, width, height),
+                                                  pypdfium2.raw.FPDF_ANNOT)
+    return bitmap.to_pil().convert("RGB")
 
 
 def _difference(first: Image.Image, second: Image.Image) -> float:
@@ -129,13 +150,13 @@ def test_the_tiles_reassemble_into_the_map_with_the_overlap_they_print(seed_maps
     folder = seed_maps[name]
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     tiles = [p for p in manifest["placements"] if p.get("output") == "map-tiles.pdf"]
-    whole, pages = _rasters(folder)
+    whole, pages = _rasters(folder, manifest["placements"])
     px = PX_PER_MM
 
     def assemble(shift: float) -> Image.Image:
         canvas = Image.new("RGB", whole.size, "white")
         for tile in tiles:
-            page, page_height = pages[tile["page"] - 1]
+            page, page_height = pages[tile["page"]]
             top = page_height - tile["y_mm"] - tile["h_mm"]          # y_mm is PDF's, from the page's foot
             crop = page.crop((round(tile["x_mm"] * px), round(top * px),
                               round((tile["x_mm"] + tile["w_mm"]) * px), round((top + tile["h_mm"]) * px)))

@@ -42,12 +42,18 @@ def render_map(request: RenderRequest) -> Rendered:
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
         writer.finish_page([], "", None, "", marked=marked)
+        # Where the map is on its page: a proof grows the page by PROOF_ROOM of slug (a press one by its
+        # bleed or slug), so the map no longer starts at the page's corner. x, y from the page's foot, in mm.
+        rendered.placements.append(
+            {"output": "map.pdf", "page": 1, "x_mm": round(writer.offset, 3), "y_mm": round(writer.offset, 3),
+             "w_mm": round(face.width, 3), "h_mm": round(face.height, 3)})
         proof_pages(writer, entries, section(said, "proof"))
         rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", writer.pages))
         pdf, found, left, top, pages = tiled_pdf(face, profile, title,
                                                  said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
                                                  (slug, entries, section(said, "proof"), marked))
         rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))
+        # Page 1 is the assembly, then one page per tile; the proof sheet's pages that follow are no tiles.
         rendered.placements.extend(
             {"output": "map-tiles.pdf", "tile": tile.name, "page": index + 2, "map_x_mm": round(tile.x, 3),
              "map_y_mm": round(tile.y, 3), "w_mm": round(tile.w, 3), "h_mm": round(tile.h, 3),

@@ -76,9 +76,11 @@ def _along(start: float, end: float, spacing: float) -> list[float]:
 
 def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0,
               proof: tuple = ("", (), {}, False)) -> tuple[bytes, list[Tile], float, float, int]:
-    """The tiled PDF (assembly page first, then a proof sheet when `proof` = (slug, entries, words) has
-    entries), its tiles, the printable origin (x, y of the map's tile corner) and its page count.
-    When the map carries a mark, every page of it gets the proof slug."""
+    """The tiled PDF (assembly page first, one page per tile, then the proof sheet's pages when
+    `proof` = (slug, entries, words, marked) has entries), its tiles, where each tile's top-left corner sits
+    on its page (x, y in mm from the page's bottom-left corner: the media's, so any bleed or slug around
+    the trim is counted) and the page count. When the map carries a mark, every page of it gets the proof
+    slug."""
     from generator.render.paper.proof_sheet import proof_pages
 
     # Nothing on a tile runs past its trim; a press profile's bleed only gives the page the white BleedBox PDF/X asks.
@@ -87,6 +89,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     slug, entries, said, marked = proof
     writer = SheetWriter(sheet, title, "", "map tiles", proof=slug)
     width, height = sheet.sheet_size()
+    o = writer.offset                       # the media's corner to the trim's (a press PDF/X page's bleed)
     margin = max(profile.margin, 8.0)
     printable_w, printable_h = width - 2 * margin, height - 2 * margin - 6
     found = tiles(face.width, face.height, printable_w, printable_h, overlap)
@@ -98,10 +101,14 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     c.beginForm("marks", 0, 0, face.width * MM, face.height * MM)
     _alignment(c, marks, face.height)
     c.endForm()
+    c.saveState()
+    c.translate(o * MM, o * MM)             # the assembly is drawn in trim coordinates
     _assembly(c, face, found, width, height, margin, title, caption)
+    c.restoreState()
     writer.finish_page([], "", None, "", marked=marked)
+    slugged = bool(slug) and marked         # the slug sits in the top margin, at the left: the name goes right
     for tile in found:
-        left, bottom = margin, height - margin - tile.h   # tile's printable rectangle on the page (pdf y up)
+        left, bottom = o + margin, o + height - margin - tile.h   # tile's printable rectangle (pdf y up, media)
         c.saveState()
         path = c.beginPath()
         path.rect(left * MM, bottom * MM, tile.w * MM, tile.h * MM)
@@ -110,13 +117,13 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
         c.doForm("map")
         c.doForm("marks")
         c.restoreState()
-        _tile_marks(c, tile, left, bottom)
+        _tile_marks(c, tile, left, bottom, name_right=slugged)
         c.setFont(registered("sans"), 7)
         set_fill(c, BLACK)
-        c.drawString(left * MM, (margin / 2) * MM, f"{title} · {tile.name}")
+        c.drawString(left * MM, (o + margin / 2) * MM, f"{title} · {tile.name}")
         writer.finish_page([], "", None, "", marked=marked)
-    proof_pages(writer, entries, said)
-    return writer.getvalue(), found, margin, height - margin, writer.pages
+    proof_pages(writer, entries, said)       # after the tiles: pages 2 … len(found) + 1 are the tiles, no more
+    return writer.getvalue(), found, o + margin, o + height - margin, writer.pages
 
 
 def _alignment(c, marks: list[tuple[float, float]], height: float) -> None:
@@ -130,8 +137,9 @@ def _alignment(c, marks: list[tuple[float, float]], height: float) -> None:
         c.line(px, py - 3.5 * MM, px, py + 3.5 * MM)
 
 
-def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:
-    """Corner marks on the tile's edges, and its name at the top left, for trimming and matching."""
+def _tile_marks(c, tile: Tile, left: float, bottom: float, name_right: bool = False) -> None:
+    """Corner marks on the tile's edges, and its name at the top left (top right when the proof slug
+    takes the top left), for trimming and matching."""
     set_stroke(c, BLACK)
     c.setLineWidth(0.3)
     right, top = left + tile.w, bottom + tile.h
@@ -140,7 +148,10 @@ def _tile_marks(c, tile: Tile, left: float, bottom: float) -> None:
         c.line(x * MM, y * MM, x * MM, (y + sy * 4) * MM)
     c.setFont(registered("sans-bold"), 9)
     set_fill(c, BLACK)
-    c.drawString((left + 6) * MM, (top + 1.5) * MM, tile.name)    # clear of the corner mark
+    if name_right:
+        c.drawRightString((right - 6) * MM, (top + 1.5) * MM, tile.name)
+    else:
+        c.drawString((left + 6) * MM, (top + 1.5) * MM, tile.name)    # clear of the corner mark
 
 
 def _assembly(c, face: Face, found: list[Tile], width: float, height: float, margin: float, title: str,
