@@ -3,8 +3,8 @@
 The icons are game-icons.net's (CC BY 3.0), vendored as SVG files under
 `templates/symbols/game-icons/` with their licence; only Imprenta's own
 templates are read, never a game's, since a path is parsed, not trusted. The
-path data is read by svg.path (a small, pure-Python, maintained parser) and
-each segment becomes a line or a cubic Bézier; elliptical arcs, which PDF
+path data is read by svgelements (the SVG reader the maps use for an
+artist's outlines) and each segment becomes a line or a cubic Bézier; elliptical arcs, which PDF
 has no operator for, become short lines.
 """
 
@@ -24,12 +24,12 @@ _ARC_STEPS = 12
 @lru_cache(maxsize=None)
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1)."""
-    from svg.path import Arc, Close, CubicBezier, Line, Move, QuadraticBezier, parse_path
+    from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier
 
     source = (FOLDER / f"{name}.svg").read_text(encoding="utf-8")
     commands: list[tuple] = []
     for data in _PATH_DATA.findall(source):
-        for segment in parse_path(data):
+        for segment in Path(data):
             if isinstance(segment, Move):
                 commands.append(("M", *_xy(segment.end)))
             elif isinstance(segment, Close):
@@ -40,8 +40,8 @@ def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float,
                 commands.append(("C", *_xy(segment.control1), *_xy(segment.control2), *_xy(segment.end)))
             elif isinstance(segment, QuadraticBezier):     # the same curve as a cubic
                 start, control, end = segment.start, segment.control, segment.end
-                commands.append(("C", *_xy(start + (control - start) * 2 / 3),
-                                 *_xy(end + (control - end) * 2 / 3), *_xy(end)))
+                commands.append(("C", *_xy(start + (control - start) * (2 / 3)),
+                                 *_xy(end + (control - end) * (2 / 3)), *_xy(end)))
             elif isinstance(segment, Arc):
                 commands.extend(("L", *_xy(segment.point(step / _ARC_STEPS))) for step in range(1, _ARC_STEPS + 1))
     xs = [value for command in commands for value in command[1::2]]
@@ -49,8 +49,8 @@ def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float,
     return tuple(commands), (min(xs), min(ys), max(xs), max(ys))
 
 
-def _xy(point: complex) -> tuple[float, float]:
-    return point.real, point.imag
+def _xy(point) -> tuple[float, float]:
+    return point.x, point.y
 
 
 def draw_silhouette(name: str, x: float, y: float, w: float, h: float, ink: Ink) -> list[Outline]:
