@@ -45,33 +45,27 @@ class Unknown(Shape):
     unknown: str = Field(description="Why the value is unknown (which source lacks it).")
 
 
-class AssumedInt(int):
-    """A number the sheet cannot do without (copies, a card's number, a modifier) that the source does
-    not give: `{unknown: why, assume: N}`. It counts as N everywhere; the checker and the proof list it."""
+class _Assumed:
+    """A value the sheet cannot do without that the source does not give: `{unknown: why, assume: N}`.
+    It is the assumed value everywhere; the checker and the proof list it by its `unknown` reason."""
 
     unknown: str
 
-    def __new__(cls, value: int, unknown: str) -> "AssumedInt":
+    def __new__(cls, value, unknown: str):
         made = super().__new__(cls, value)
         made.unknown = unknown
         return made
 
     def __reduce__(self):
-        return (AssumedInt, (int(self), self.unknown))
+        return (type(self), (type(self).__bases__[1](self), self.unknown))
 
 
-class AssumedId(str):
-    """An id (a card type) assumed to lay a piece out, as AssumedInt for numbers."""
+class AssumedInt(_Assumed, int):
+    """An assumed number: copies, a card's number, a modifier."""
 
-    unknown: str
 
-    def __new__(cls, value: str, unknown: str) -> "AssumedId":
-        made = super().__new__(cls, value)
-        made.unknown = unknown
-        return made
-
-    def __reduce__(self):
-        return (AssumedId, (str(self), self.unknown))
+class AssumedId(_Assumed, str):
+    """An assumed id: a card type that lays a card out."""
 
 
 def is_assumed(value: Any) -> bool:
