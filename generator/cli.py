@@ -218,6 +218,9 @@ def parser() -> argparse.ArgumentParser:
 
     shapes = command(commands, schema, "Print the JSON Schema of content files (or translation files) for editors.")
     shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")
+    shapes.add_argument("--format", dest="schema_format", choices=("json", "markdown"), default="json",
+                        help="json: the JSON Schema for editors; markdown: the field reference for people "
+                             "(default: %(default)s).")
     shapes.add_argument("--out", type=Path, help="Write to this file instead of standard output.")
 
     translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp, export, import.",

@@ -36,9 +36,12 @@ def inventory(args: argparse.Namespace) -> int:
 
 
 def schema(args: argparse.Namespace) -> int:
-    from generator.schema import json_schema
+    from generator.schema import json_schema, markdown_reference
 
-    text = json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2)
+    if args.schema_format == "markdown":
+        text = markdown_reference(args.kind).rstrip("\n")
+    else:
+        text = json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")
     else:
