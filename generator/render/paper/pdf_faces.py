@@ -3,7 +3,7 @@ colours through the press profile's CMYK conversion when the canvas carries one.
 
 from __future__ import annotations
 
-from reportlab.lib.colors import CMYKColor
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
@@ -15,24 +15,20 @@ from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline,
 MM = 72 / 25.4
 
 
+def printed_colour(c, ink: Ink) -> Color:
+    """An ink as the canvas prints it: through the press profile's CMYK conversion when the canvas has one."""
+    conversion = getattr(c, "cmyk", None)
+    if conversion is not None:
+        ink = conversion.ink(ink)
+    return CMYKColor(*ink.cmyk) if ink.cmyk is not None else Color(*ink.rgb)
+
+
 def set_fill(c, ink: Ink) -> None:
-    cmyk = getattr(c, "cmyk", None)
-    if cmyk is not None:
-        ink = cmyk.ink(ink)
-    if ink.cmyk is not None:
-        c.setFillColor(CMYKColor(*ink.cmyk))
-    else:
-        c.setFillColorRGB(*ink.rgb)
+    c.setFillColor(printed_colour(c, ink))
 
 
 def set_stroke(c, ink: Ink) -> None:
-    cmyk = getattr(c, "cmyk", None)
-    if cmyk is not None:
-        ink = cmyk.ink(ink)
-    if ink.cmyk is not None:
-        c.setStrokeColor(CMYKColor(*ink.cmyk))
-    else:
-        c.setStrokeColorRGB(*ink.rgb)
+    c.setStrokeColor(printed_colour(c, ink))
 
 
 KEYLINE = 0.3   # mm: a face border this thin, on the face's edge, marks the cut rather than framing the art

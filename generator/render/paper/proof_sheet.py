@@ -11,7 +11,7 @@ from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
 from generator.render.draw.primitives import BLACK, Face, Ink
 from generator.render.paper.pdf_canvas import SheetWriter
-from generator.render.paper.pdf_faces import MM, draw_face
+from generator.render.paper.pdf_faces import MM, draw_face, printed_colour
 
 MARK_SIZE = 9.0     # points: the marks on the sheet are drawn a little larger than on the pieces
 
@@ -41,10 +41,10 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     if not entries:
         return
     body = ParagraphStyle("proof", fontName=registered("sans"), bulletFontName=registered("sans"), fontSize=7.5,
-                          textColor=_colour(writer.canvas, BLACK),
+                          textColor=printed_colour(writer.canvas, BLACK),
                           leading=9)
     head = ParagraphStyle("proof-head", parent=body, fontName=registered("sans-bold"))
-    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=_colour(writer.canvas))
+    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=printed_colour(writer.canvas, PROOF_INK))
 
     def cell(text: str, style=body) -> Paragraph:
         return Paragraph(escapeOnce(text), style)
@@ -58,9 +58,9 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
                   repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, _colour(writer.canvas, RULE)),
-                               ("TEXTCOLOR", (0, 0), (-1, -1), _colour(writer.canvas, BLACK)),
-                               ("BACKGROUND", (0, 0), (-1, 0), _colour(writer.canvas, HEADER))]))
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, printed_colour(writer.canvas, RULE)),
+                               ("TEXTCOLOR", (0, 0), (-1, -1), printed_colour(writer.canvas, BLACK)),
+                               ("BACKGROUND", (0, 0), (-1, 0), printed_colour(writer.canvas, HEADER))]))
     story = [cell(said["title"], title), cell(said["intro"]), table]
     while story:
         frame = Frame((writer.offset + margin) * MM, (writer.offset + margin) * MM, width * MM,
@@ -86,12 +86,3 @@ def _fill_frame(frame: Frame, story: list, canvas) -> int:
         added += 1
         break
     return added
-
-
-def _colour(canvas, ink: Ink = PROOF_INK):
-    """A colour as the canvas prints it: through the press profile's CMYK conversion when it has one."""
-    from reportlab.lib.colors import CMYKColor, Color
-
-    conversion = getattr(canvas, "cmyk", None)
-    ink = ink if conversion is None else conversion.ink(ink)
-    return CMYKColor(*ink.cmyk) if ink.cmyk is not None else Color(*ink.rgb)
