@@ -40,11 +40,14 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug."""
     if not entries:
         return
+
+    def colour(ink: Ink):
+        return printed_colour(writer.canvas, ink)
+
     body = ParagraphStyle("proof", fontName=registered("sans"), bulletFontName=registered("sans"), fontSize=7.5,
-                          textColor=printed_colour(writer.canvas, BLACK),
-                          leading=9)
+                          textColor=colour(BLACK), leading=9)
     head = ParagraphStyle("proof-head", parent=body, fontName=registered("sans-bold"))
-    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=printed_colour(writer.canvas, PROOF_INK))
+    title = ParagraphStyle("proof-title", parent=head, fontSize=13, leading=16, textColor=colour(PROOF_INK))
 
     def cell(text: str, style=body) -> Paragraph:
         return Paragraph(escapeOnce(text), style)
@@ -58,9 +61,9 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
                   repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, printed_colour(writer.canvas, RULE)),
-                               ("TEXTCOLOR", (0, 0), (-1, -1), printed_colour(writer.canvas, BLACK)),
-                               ("BACKGROUND", (0, 0), (-1, 0), printed_colour(writer.canvas, HEADER))]))
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colour(RULE)),
+                               ("TEXTCOLOR", (0, 0), (-1, -1), colour(BLACK)),
+                               ("BACKGROUND", (0, 0), (-1, 0), colour(HEADER))]))
     story = [cell(said["title"], title), cell(said["intro"]), table]
     while story:
         frame = Frame((writer.offset + margin) * MM, (writer.offset + margin) * MM, width * MM,
