@@ -157,7 +157,8 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     fresh = tuple(request.out / game.id / language for language in languages
                   if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
-                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out},
+                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out,
+                        "plan": dict(plan)},
                        workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
@@ -258,7 +259,7 @@ def _render_job(state: dict, language: str, component: str):
 
     try:
         rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                      state["formats"]))
+                                                      state["formats"], state["plan"][(language, component)]))
         if state["profile"].pdfx != "none":
             _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
         return rendered

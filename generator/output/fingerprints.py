@@ -35,6 +35,9 @@ READS = {
               "documents", "terms", "icons", "actions"),
     "map": ("factions", "forces", "map", "tracks", "tables"),
 }
+# The VASSAL module and the TTS save are made from the same inputs: one fingerprint, which they use to share one
+# drawing of their pictures (generator/render/digital/images.py).
+_SAME_INPUTS = {"tts": "vassal"}
 _STORE, _STORED_FROM = "file-digests.json", 64 * 1024   # user-cache file of the digests of files this large
 _CARD_AS_NAMED = {"id", "deck", "copies", "number", "title"}   # what {card:…} and {count:deck:…} print
 _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
@@ -44,6 +47,7 @@ _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "pi
 
 
 def fingerprint(game: Game, language: str, component: str, options: str) -> str:
+    component = _SAME_INPUTS.get(component, component)
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0{component}\0{language}\0{options}\0".encode())
     digest.update(f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH') or '0'}\0".encode())

@@ -17,8 +17,9 @@ import time
 from typing import Callable, NamedTuple
 
 _JOB_STATE: dict = {}
-# Slowest first, so the long rulebooks do not end up last on a single core.
-COST_ORDER = ("rules", "aids", "html", "cards", "map", "counters")
+# Slowest first, so the long rulebooks do not end up last on a single core. The digital exports come last,
+# every language's VASSAL module before any TTS save: a save then finds its pictures drawn by the module.
+COST_ORDER = ("rules", "aids", "html", "cards", "map", "counters", "vassal", "tts")
 
 
 def default_workers() -> int:

@@ -13,6 +13,7 @@ class RenderRequest(NamedTuple):
     edition: Edition
     profile: PrintProfile
     formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
+    inputs: str = ""      # the build's fingerprint of what this output is made from; "" when not known
 
 
 class Artifact(NamedTuple):

@@ -145,3 +145,27 @@ def test_each_module_holds_what_the_inventory_counts(game, lepanto, mar_y_acero)
     assert sorted(len(cards) for cards in module.decks.values()) == \
         sorted(n for n in counted["cards"]["by_deck"].values() if n)
     assert [f"{n}d{sides}" for n, sides in module.dice] == counted["dice"]
+
+
+def test_the_module_and_the_save_of_an_edition_share_one_drawing(monkeypatch, tmp_path):
+    """The TTS save finds the pictures the VASSAL module drew for the same inputs; other inputs draw again."""
+    from generator.output.fingerprints import fingerprint
+    from generator.render.digital import images
+    from generator.render.edition import Edition
+    from generator.render.paper.profiles import load_profile
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = ROOT / "content" / "mar-y-acero"
+    game = load_game(folder).game
+    assert fingerprint(game, "es", "vassal", "{}") == fingerprint(game, "es", "tts", "{}")
+    assert fingerprint(game, "es", "vassal", "{}") != fingerprint(game, "en", "tts", "{}")
+    drawn = []
+    real = images._drawn
+    monkeypatch.setattr(images, "_drawn", lambda *args: drawn.append(args) or real(*args))
+    edition, profile = Edition(game, "es"), load_profile("home", folder)[0]
+    first = images.draw_pictures(edition, profile, with_map=False, inputs="one")
+    again = images.draw_pictures(edition, profile, with_map=False, inputs="one")
+    assert len(drawn) == 1 and first.faces and again.faces == first.faces
+    images.draw_pictures(edition, profile, with_map=False, inputs="another")
+    images.draw_pictures(edition, profile, with_map=False)              # no fingerprint: nothing kept
+    assert len(drawn) == 3

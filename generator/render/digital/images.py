@@ -10,7 +10,10 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from generator.diagnostics import Diagnostic
@@ -41,7 +44,27 @@ def digital_profile(profile: PrintProfile) -> PrintProfile:
                                       "back_bleed": 0.0, "dpi": DPI})
 
 
-def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True) -> Pictures:
+def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True, inputs: str = "") -> Pictures:
+    """The pictures of one edition. Given `inputs` (the build's fingerprint of what the export is made from),
+    they are kept in the user's cache under it: the VASSAL module and the TTS save of an edition share one
+    drawing (the second waits for the first rather than drawing the same faces again), and so does a rebuild
+    whose inputs and Imprenta's code did not change."""
+    if not inputs:
+        return _drawn(edition, profile, with_map)
+    name = hashlib.sha256(f"{inputs} {with_map} {_code_digest()} {DPI} {_pdfium_version()}".encode()).hexdigest()
+    with _one_drawer(name):
+        stored = _read_cached(name)
+        if stored is not None:
+            return Pictures({key[len("faces/"):]: data for key, data in stored.items() if key.startswith("faces/")},
+                            stored.get("board.png"))
+        pictures = _drawn(edition, profile, with_map)
+        if not pictures.failed:       # never keep a refusal: its findings must be reported by every build
+            board = {"board.png": pictures.board} if pictures.board is not None else {}
+            _write_cached(name, {**{f"faces/{key}": data for key, data in pictures.faces.items()}, **board})
+        return pictures
+
+
+def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
     from generator.render.sheets.cards import card_faces
     from generator.render.sheets.counters import counter_faces
     from generator.render.sheets.printing import STOPPING
@@ -110,35 +133,80 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
-    """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: the VASSAL module and the TTS
-    save of one edition print the same sheet and the same board, so the second export of a build (and any
-    rebuild whose faces did not change) skips rendering and compressing them again."""
-    import pypdfium2
-
-    from generator.user_cache import cache_folder, write_atomically
-
-    digest = hashlib.sha256(pdf)
-    digest.update(f"{DPI} {pypdfium2.version.PDFIUM_INFO}".encode())
-    path = cache_folder("digital", f"{digest.hexdigest()}.zip")
-    try:
-        with zipfile.ZipFile(path) as archive:
-            return {name: archive.read(name) for name in archive.namelist()}
-    except (OSError, zipfile.BadZipFile, KeyError):
-        pass
+    """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: a rebuild whose inputs changed
+    but whose sheet or board did not (an edited rules section) skips rendering and compressing them again."""
+    name = hashlib.sha256(f"{DPI} {_pdfium_version()}".encode() + pdf).hexdigest()
+    stored = _read_cached(name)
+    if stored is not None:
+        return stored
     made = make()
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in made.items():
-            archive.writestr(zipfile.ZipInfo(name), data)
-    if write_atomically(path, buffer.getvalue()):
-        _forget_oldest(path.parent)
+    _write_cached(name, made)
     return made
 
 
-def _forget_oldest(folder) -> None:
-    from contextlib import suppress
+def _read_cached(name: str) -> dict[str, bytes] | None:
+    from generator.user_cache import cache_folder
 
+    try:
+        with zipfile.ZipFile(cache_folder("digital", f"{name}.zip")) as archive:
+            return {entry: archive.read(entry) for entry in archive.namelist()}
+    except (OSError, zipfile.BadZipFile, KeyError):
+        return None
+
+
+def _write_cached(name: str, files: dict[str, bytes]) -> None:
+    from generator.user_cache import cache_folder, write_atomically
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for entry, data in files.items():
+            archive.writestr(zipfile.ZipInfo(entry), data)
+    path = cache_folder("digital", f"{name}.zip")
+    if write_atomically(path, buffer.getvalue()):
+        _forget_oldest(path.parent)
+
+
+@contextmanager
+def _one_drawer(name: str):
+    """Held while an edition's pictures are drawn, so a second export of the same inputs running beside the
+    first waits for its pictures instead of drawing them too. Without a writable cache, no waiting."""
+    import fcntl
+
+    from generator.user_cache import cache_folder
+
+    path = cache_folder("digital", f"{name}.lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "wb")
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()                  # closing releases the lock; the file goes with its pictures
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """Imprenta's own code: cached pictures are kept across builds, so a changed renderer must not reuse them."""
+    package = Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _pdfium_version() -> str:
+    import pypdfium2
+
+    return str(pypdfium2.version.PDFIUM_INFO)
+
+
+def _forget_oldest(folder) -> None:
     with suppress(OSError):
         kept = sorted(folder.glob("*.zip"), key=lambda entry: entry.stat().st_mtime, reverse=True)
         for entry in kept[CACHE_KEPT:]:
             entry.unlink(missing_ok=True)
+            entry.with_suffix(".lock").unlink(missing_ok=True)

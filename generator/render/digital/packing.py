@@ -28,7 +28,7 @@ WORDS = {
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
     """One digital export: the pictures drawn (none written if a face lost its image), what the module
     holds, then `write`'s files."""
-    pictures = draw_pictures(request.edition, request.profile)
+    pictures = draw_pictures(request.edition, request.profile, inputs=request.inputs)
     if pictures.failed:
         return Rendered(diagnostics=pictures.diagnostics, failed=True)
     return Rendered(write(request.edition, module_contents(request.edition), pictures), pictures.diagnostics)
