@@ -39,6 +39,7 @@ class Piece:
     layers: list[tuple[list[str], list[str]]] = field(default_factory=list)   # (images, level names)
     mask: str | None = None        # the back image of a card
     facing: tuple[int, int] | None = None   # FreeRotator: (facings, current facing index)
+    traits: list[str] = field(default_factory=list)   # each trait's type prefix, outermost first ("emb2;"…)
 
     @property
     def images(self) -> list[str]:
@@ -61,7 +62,7 @@ def read_piece(definition: str) -> Piece:
         states.append(outer_state)
     basic = decode(piece_type, ";")
     assert basic[0] == "piece", basic
-    piece = Piece(name=basic[4], image=basic[3])
+    piece = Piece(name=basic[4], image=basic[3], traits=[trait.split(";", 1)[0] + ";" for trait in traits] + ["piece;"])
     for trait, trait_state in zip(traits, states):
         if trait.startswith("rotate;"):
             piece.facing = (int(decode(trait[len("rotate;"):], ";")[0]), int(trait_state))

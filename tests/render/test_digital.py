@@ -169,3 +169,17 @@ def test_the_module_and_the_save_of_an_edition_share_one_drawing(monkeypatch, tm
     images.draw_pictures(edition, profile, with_map=False, inputs="another")
     images.draw_pictures(edition, profile, with_map=False)              # no fingerprint: nothing kept
     assert len(drawn) == 3
+
+
+@pytest.mark.parametrize("game", ["lepanto", "mar-y-acero"])
+def test_every_element_attribute_and_trait_is_one_vassal_reads(game, lepanto, mar_y_acero):
+    """Checked against the names VASSAL's own source declares (tests/data/vassal-names.json, extracted by
+    tools/vassal_names.py from vassalengine/vassal): a class VASSAL lacks, an attribute its class and
+    superclasses never name, or a trait type it does not decode would be silently ignored by VASSAL."""
+    known = json.loads((ROOT / "tests" / "data" / "vassal-names.json").read_text())
+    module = read_module((lepanto if game == "lepanto" else mar_y_acero) / f"{game}-es.vmod")
+    unknown = {(element.tag, name) for element in module.root.iter() for name in (*element.attrib, "")
+               if known["elements"].get(element.tag) is None or (name and name not in known["elements"][element.tag])}
+    assert not unknown
+    pieces = module.placed + module.palette + [card for cards in module.decks.values() for card in cards]
+    assert pieces and {trait for piece in pieces for trait in piece.traits} <= set(known["traits"].values())
