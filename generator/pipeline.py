@@ -41,6 +41,9 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
     found = list(loaded.diagnostics)
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
+        from generator.render.glyphs import glyph_findings      # a book would print an empty box (LAY002)
+
+        found.extend(glyph_findings(loaded.game))
         if layout and not has_errors(found):
             from generator.render.sheets.fitting import layout_findings
 

@@ -142,6 +142,14 @@ CASES = {
                                  [("YML009", "pieces.yaml", 3, 11)]),
     "private-use character in prose": ({"rules.yaml": RULES.format(picture="el \ue000 signo")},
                                        [("YML009", "rules.yaml", 7, 15)]),
+    "private-use entity in prose": ({"rules.yaml": RULES.format(picture="&#xE000;99&#xE001;")},
+                                    [("LAY002", "rules.yaml", 8, 16)]),     # Markdown decodes it: not a token
+    "CJK in prose": ({"rules.yaml": RULES.format(picture="回合")}, [("LAY002", "rules.yaml", 8, 16)]),
+    "CJK in a translation": ({"game.yaml": BASE["game.yaml"].replace("languages: [es]", "languages: [es, en]"),
+                              "i18n/en.yaml": "language: en\nentries:\n  piece.legion.name: Legion 回\n"},
+                             [("LAY002", "en.yaml", 3, 22)]),
+    "CJK in a counter name": ({LEGION: BASE[LEGION].replace("name: Legión", "name: 回合")},
+                              [("LAY002", "pieces.yaml", 3, 11)]),
     # Images, decoded at check time.
     "PNG with a broken zlib stream": ({"cards.yaml": CARDS.format(image="art/a.png"), "art/a.png": _bad_png()},
                                       [("LAY004", "cards.yaml", 4, 39)]),
@@ -217,7 +225,7 @@ def test_the_battery_covers_every_class_with_at_least_sixty_cases():
     assert len(CASES) >= 55
     assert {code for _, expected in CASES.values() for code, *_ in expected} >= {
         "SEC001", "SEC002", "SEC003", "SEC004", "SEC006", "SCH011", "YML005", "YML009", "LAY003", "LAY004",
-        "LAY005", "SCH002", "SCH004", "SCH006"}
+        "LAY005", "SCH002", "SCH004", "SCH006", "LAY002"}
 
 
 def test_a_link_to_a_file_that_holds_yaml_errors_echoes_none_of_its_lines(hostile_game):

@@ -9,9 +9,10 @@ import textwrap
 from pathlib import Path
 
 import pikepdf
+import pytest
 from fontTools.ttLib import TTFont
 
-from generator.pipeline import BuildRequest, build
+from generator.pipeline import BuildRequest, build, check
 from generator.render.draw.fonts import FONT_DIR
 
 GAME = {
@@ -41,13 +42,14 @@ GAME = {
         li { font-family: "Liberation Sans", "DejaVu Sans", sans-serif; }
         """,
 }
+GAME = {name: textwrap.dedent(text) for name, text in GAME.items()}
 
 
 def _write(folder: Path, files: dict) -> None:
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
 
 
 def _full_name(font: TTFont) -> str:
@@ -77,3 +79,69 @@ def test_the_rulebook_embeds_only_shipped_fonts_whatever_family_a_template_asks_
     used = embedded_fonts(built.folders[0] / "rules.pdf")
     assert used and used <= shipped_fonts(), used - shipped_fonts()
     assert {"DejaVu Sans Condensed", "DejaVu Serif Bold"} <= used    # generic monospace and serif, shipped
+
+
+def test_a_character_no_shipped_font_has_is_printed_as_a_shipped_fonts_box_not_a_machine_glyph(tmp_path):
+    """Demoted to a warning, the missing glyph is built: the box it prints comes from a shipped font, not from
+    the machine's CJK font (Droid Sans Fallback, Noto CJK) that fontconfig would otherwise fall back to."""
+    files = dict(GAME)
+    files["game.yaml"] += "  checks:\n    warn: [LAY002]\n"
+    files["rules.yaml"] = GAME["rules.yaml"].replace("de las reglas", "de las reglas 回合")
+    _write(tmp_path / "demo", files)
+    built = build(tmp_path / "demo", BuildRequest(only=("rules",), out=tmp_path / "out", jobs=1))
+    assert [d.code for d in built.diagnostics if d.code == "LAY002"] == ["LAY002"]
+    used = embedded_fonts(built.folders[0] / "rules.pdf")
+    assert used <= shipped_fonts(), used - shipped_fonts()
+
+
+# (where the text is written, what it says) → the LAY002's place; CJK and a private-use character written as an
+# entity (a raw one is refused as YML009 when the file is read), in prose, a title, a translation and a counter.
+GLYPHS = {
+    "CJK in prose": ({"rules.yaml": GAME["rules.yaml"].replace("de las reglas", "de las reglas 回合")},
+                     ("rules.yaml", 8, 58, "U+56DE")),
+    "private-use entity in prose": ({"rules.yaml": GAME["rules.yaml"].replace("de las reglas", "con &#xE000;1&#xE001;")},
+                                    ("rules.yaml", 8, 48, "private-use character U+E000")),
+    "CJK in a title": ({"rules.yaml": GAME["rules.yaml"].replace("title: Introducción", "title: Intro 回")},
+                       ("rules.yaml", 6, 16, "U+56DE")),
+    "CJK in a translation": ({"game.yaml": GAME["game.yaml"].replace("[es]", "[es, en]"),
+                              "i18n/en.yaml": "language: en\nentries:\n  section.intro.body: |\n    Rules 回合\n"},
+                             ("en.yaml", 4, 11, "U+56DE")),
+    "private-use entity in a translation": ({"game.yaml": GAME["game.yaml"].replace("[es]", "[es, en]"),
+                                             "i18n/en.yaml": "language: en\nentries:\n  section.intro.title: "
+                                                             "{text: 'Intro &#xF0005;'}\n"},
+                                            ("en.yaml", 3, 31, "private-use character U+F0005")),
+    "CJK in a counter name": ({"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n"
+                                              "  - {id: a, name: 回合, kind: k}\n"}, ("pieces.yaml", 4, 19, "U+5408")),
+    "CJK in a credit": ({"game.yaml": GAME["game.yaml"] + "  credits:\n    - {role: Diseño, names: [Ana, 李]}\n"},
+                        ("game.yaml", 7, 35, "U+674E")),
+}
+
+
+@pytest.mark.parametrize("name", list(GLYPHS))
+def test_a_character_no_shipped_font_has_is_found_by_check_where_it_is_written(tmp_path, monkeypatch, name):
+    files, (file, line, column, said) = GLYPHS[name]
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path / "demo", {**GAME, **files})
+    found = [d for d in check(Path("demo")).diagnostics if d.code == "LAY002"]
+    assert [(d.span.file.name, d.span.line, d.span.column) for d in found] == [(file, line, column)], found
+    assert said in found[0].message and found[0].severity.name == "ERROR"
+
+
+def test_the_words_imprenta_prints_are_all_in_the_shipped_fonts():
+    from generator.load.words import shipped
+    from generator.render.draw.fonts import printable
+
+    for path in sorted((FONT_DIR.parent / "words").glob("*.yaml")):
+        words = shipped(path.stem)
+        texts = [form for value in words.values() for form in (value.values() if isinstance(value, dict) else [value])]
+        assert set("".join(texts)) - printable() <= set(" \n"), path.name
+
+
+def test_a_demoted_private_use_entity_in_prose_is_built_not_a_crash(tmp_path):
+    files = dict(GAME)
+    files["game.yaml"] += "  checks:\n    warn: [LAY002]\n"
+    files["rules.yaml"] = GAME["rules.yaml"].replace("de las reglas", "de &#xE000;99&#xE001; reglas")
+    _write(tmp_path / "demo", files)
+    built = build(tmp_path / "demo", BuildRequest(only=("rules", "html"), out=tmp_path / "out", jobs=1))
+    assert built.folders and not [d for d in built.diagnostics if d.code == "OUT002"]
+    assert "\ue00099\ue001" in (built.folders[0] / "rules.html").read_text(encoding="utf-8")

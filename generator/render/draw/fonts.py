@@ -132,6 +132,15 @@ def missing_glyphs(text: str, role: str) -> list[str]:
     return sorted(char for char in set(text).difference(metrics(role).widths) if not char.isspace())
 
 
+@lru_cache(maxsize=1)
+def printable() -> frozenset[str]:
+    """Every character the shipped fonts can print between them: what a book can print, since fontconfig
+    falls back from one shipped font to another and to no other (shipped_font_configuration)."""
+    from generator.render.draw.font_cache import covered_characters
+
+    return covered_characters(tuple(font_file(role) for role in FONTS))
+
+
 def shipped_font_configuration():
     """A WeasyPrint font configuration that knows the shipped fonts and no font of the machine.
 
