@@ -129,6 +129,10 @@ CASES = {
     "infinite border": ({LAYOUT: "front:\n  border: {width: .inf}\n"}, [("LAY003", "unit.yaml", 2, 19)]),
     "layout colour #zz2a1a": ({LAYOUT: UNIT.format(element="color: '#zz2a1a'")}, [("LAY003", "unit.yaml", 4, 53)]),
     "short layout colour": ({LAYOUT: "front:\n  background: '#abc'\n"}, [("LAY003", "unit.yaml", 2, 15)]),
+    "piece size that rounds to zero": ({"game.yaml": BASE["game.yaml"].replace('size: "0.5in"', 'size: "0.001mm"')},
+                                       [("SCH006", "game.yaml", 9, 56)]),
+    "NaN offset in a game's own profile": ({"templates/profiles/mine.yaml": "extends: home\nback_offset: [.nan, 0]\n"},
+                                           [("SCH004", "mine.yaml", 2, 15)]),
     "NaN in geometry": ({"map.yaml": "map:\n  locations:\n    - {id: a, name: A, shape: {circle: [1, 2, .nan]}}\n"},
                         [("SCH004", "map.yaml", 3, 47)]),
     "400 digits in a label": ({"map.yaml": "map:\n  locations:\n    - {id: a, name: A, label: [1, " + "9" * 400 + "]}\n"},
@@ -206,7 +210,8 @@ def test_hostile_content_is_refused_at_its_place(hostile_game, name):
         _previous_files_kept(out, before)
 
 
-WARNINGS_ONLY = {"game replaces a shipped profile"}     # built, with the shipped profile and a warning
+WARNINGS_ONLY = {"game replaces a shipped profile",     # built, with the shipped profile and a warning
+                 "NaN offset in a game's own profile"}  # check finds it; a build with another profile is made
 
 
 def _previous_files_kept(out: Path, before: dict) -> None:
@@ -233,6 +238,12 @@ def test_a_link_to_a_file_that_holds_yaml_errors_echoes_none_of_its_lines(hostil
     found = check(folder).diagnostics
     assert "TOP-SECRET" not in reporting.as_text(found, show_source=True)
     assert [d.code for d in found if d.span and d.span.file.name == "extra.yaml"] == ["SEC001"]
+
+
+def test_an_error_inside_game_adds_no_false_missing_manifest(hostile_game):
+    folder = hostile_game({"game.yaml": BASE["game.yaml"].replace("title: Demo", "title: [1, 2]")})
+    found = check(folder).diagnostics
+    assert [(d.code, d.span.line) for d in found if d.code.startswith("SCH")] == [("SCH002", 3)]
 
 
 def test_json_of_findings_is_valid_for_every_case_together(hostile_game):
