@@ -15,26 +15,13 @@ from fontTools.ttLib import TTFont
 from generator.pipeline import BuildRequest, build, check
 from generator.render.draw.fonts import FONT_DIR
 
-GAME = {
-    "game.yaml": """\
-        game:
-          id: demo
-          title: Demo
-          source_language: es
-          languages: [es]
-        """,
-    "rules.yaml": """\
-        documents:
-          - id: rules
-            title: Reglas
-            sections:
-              - id: intro
-                title: Introducción
-                body: |
-                  Texto **en negrita** y *cursiva* de las reglas.
+from .conftest import BASE
 
-                  - una lista
-        """,
+MANIFEST = textwrap.dedent(BASE["game.yaml"])
+GAME = {
+    "rules.yaml": "documents:\n  - id: rules\n    title: Reglas\n    sections:\n      - id: intro\n"
+                  "        title: Introducción\n        body: |\n"
+                  "          Texto **en negrita** y *cursiva* de las reglas.\n\n          - una lista\n",
     # families most machines have (fonts-dejavu-core comes with WeasyPrint's Pango; Liberation and Noto often)
     "templates/rulebook/print.css.j2": """\
         p { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; }
@@ -42,14 +29,15 @@ GAME = {
         li { font-family: "Liberation Sans", "DejaVu Sans", sans-serif; }
         """,
 }
-GAME = {name: textwrap.dedent(text) for name, text in GAME.items()}
+DEMOTED = MANIFEST.replace("languages: [es]\n", "languages: [es]\n  checks: {warn: [LAY002]}\n")
 
 
-def _write(folder: Path, files: dict) -> None:
-    for name, text in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+def _rules(folder: Path) -> Path:
+    built = build(folder, BuildRequest(only=("rules",), out=Path("out"), jobs=1))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    assert [d.code for d in built.diagnostics if d.code == "LAY002"] == (["LAY002"] if "回" in
+                                                                         (folder / "rules.yaml").read_text() else [])
+    return built.folders[0] / "rules.pdf"
 
 
 def _full_name(font: TTFont) -> str:
@@ -72,25 +60,17 @@ def shipped_fonts() -> set[str]:
     return {_full_name(TTFont(path, lazy=True)) for path in sorted(FONT_DIR.glob("*.ttf"))}
 
 
-def test_the_rulebook_embeds_only_shipped_fonts_whatever_family_a_template_asks_for(tmp_path):
-    _write(tmp_path / "demo", GAME)
-    built = build(tmp_path / "demo", BuildRequest(only=("rules",), out=tmp_path / "out", jobs=1))
-    assert built.folders, [str(d) for d in built.diagnostics]
-    used = embedded_fonts(built.folders[0] / "rules.pdf")
+def test_the_rulebook_embeds_only_shipped_fonts_whatever_family_a_template_asks_for(hostile_game):
+    used = embedded_fonts(_rules(hostile_game(GAME)))
     assert used and used <= shipped_fonts(), used - shipped_fonts()
     assert {"DejaVu Sans Condensed", "DejaVu Serif Bold"} <= used    # generic monospace and serif, shipped
 
 
-def test_a_character_no_shipped_font_has_is_printed_as_a_shipped_fonts_box_not_a_machine_glyph(tmp_path):
+def test_a_character_no_shipped_font_has_is_printed_as_a_shipped_fonts_box_not_a_machine_glyph(hostile_game):
     """Demoted to a warning, the missing glyph is built: the box it prints comes from a shipped font, not from
     the machine's CJK font (Droid Sans Fallback, Noto CJK) that fontconfig would otherwise fall back to."""
-    files = dict(GAME)
-    files["game.yaml"] += "  checks:\n    warn: [LAY002]\n"
-    files["rules.yaml"] = GAME["rules.yaml"].replace("de las reglas", "de las reglas 回合")
-    _write(tmp_path / "demo", files)
-    built = build(tmp_path / "demo", BuildRequest(only=("rules",), out=tmp_path / "out", jobs=1))
-    assert [d.code for d in built.diagnostics if d.code == "LAY002"] == ["LAY002"]
-    used = embedded_fonts(built.folders[0] / "rules.pdf")
+    used = embedded_fonts(_rules(hostile_game({**GAME, "game.yaml": DEMOTED, "rules.yaml": GAME["rules.yaml"].replace(
+        "de las reglas", "de las reglas 回合")})))
     assert used <= shipped_fonts(), used - shipped_fonts()
 
 
@@ -103,26 +83,24 @@ GLYPHS = {
                                     ("rules.yaml", 8, 48, "private-use character U+E000")),
     "CJK in a title": ({"rules.yaml": GAME["rules.yaml"].replace("title: Introducción", "title: Intro 回")},
                        ("rules.yaml", 6, 16, "U+56DE")),
-    "CJK in a translation": ({"game.yaml": GAME["game.yaml"].replace("[es]", "[es, en]"),
+    "CJK in a translation": ({"game.yaml": MANIFEST.replace("[es]", "[es, en]"),
                               "i18n/en.yaml": "language: en\nentries:\n  section.intro.body: |\n    Rules 回合\n"},
                              ("en.yaml", 4, 11, "U+56DE")),
-    "private-use entity in a translation": ({"game.yaml": GAME["game.yaml"].replace("[es]", "[es, en]"),
+    "private-use entity in a translation": ({"game.yaml": MANIFEST.replace("[es]", "[es, en]"),
                                              "i18n/en.yaml": "language: en\nentries:\n  section.intro.title: "
                                                              "{text: 'Intro &#xF0005;'}\n"},
                                             ("en.yaml", 3, 31, "private-use character U+F0005")),
     "CJK in a counter name": ({"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n"
                                               "  - {id: a, name: 回合, kind: k}\n"}, ("pieces.yaml", 4, 19, "U+5408")),
-    "CJK in a credit": ({"game.yaml": GAME["game.yaml"] + "  credits:\n    - {role: Diseño, names: [Ana, 李]}\n"},
+    "CJK in a credit": ({"game.yaml": MANIFEST.replace("[es]\n", "[es]\n  credits:\n    - {role: Diseño, names: [Ana, 李]}\n")},
                         ("game.yaml", 7, 35, "U+674E")),
 }
 
 
 @pytest.mark.parametrize("name", list(GLYPHS))
-def test_a_character_no_shipped_font_has_is_found_by_check_where_it_is_written(tmp_path, monkeypatch, name):
+def test_a_character_no_shipped_font_has_is_found_by_check_where_it_is_written(hostile_game, name):
     files, (file, line, column, said) = GLYPHS[name]
-    monkeypatch.chdir(tmp_path)
-    _write(tmp_path / "demo", {**GAME, **files})
-    found = [d for d in check(Path("demo")).diagnostics if d.code == "LAY002"]
+    found = [d for d in check(hostile_game({**GAME, **files})).diagnostics if d.code == "LAY002"]
     assert [(d.span.file.name, d.span.line, d.span.column) for d in found] == [(file, line, column)], found
     assert said in found[0].message and found[0].severity.name == "ERROR"
 
@@ -137,11 +115,9 @@ def test_the_words_imprenta_prints_are_all_in_the_shipped_fonts():
         assert set("".join(texts)) - printable() <= set(" \n"), path.name
 
 
-def test_a_demoted_private_use_entity_in_prose_is_built_not_a_crash(tmp_path):
-    files = dict(GAME)
-    files["game.yaml"] += "  checks:\n    warn: [LAY002]\n"
-    files["rules.yaml"] = GAME["rules.yaml"].replace("de las reglas", "de &#xE000;99&#xE001; reglas")
-    _write(tmp_path / "demo", files)
-    built = build(tmp_path / "demo", BuildRequest(only=("rules", "html"), out=tmp_path / "out", jobs=1))
+def test_a_demoted_private_use_entity_in_prose_is_built_not_a_crash(hostile_game):
+    folder = hostile_game({"game.yaml": DEMOTED, "rules.yaml": GAME["rules.yaml"].replace(
+        "de las reglas", "de &#xE000;99&#xE001; reglas")})
+    built = build(folder, BuildRequest(only=("rules", "html"), out=Path("out"), jobs=1))
     assert built.folders and not [d for d in built.diagnostics if d.code == "OUT002"]
     assert "\ue00099\ue001" in (built.folders[0] / "rules.html").read_text(encoding="utf-8")
