@@ -5,7 +5,8 @@
 Each document is one of Mar y Acero's content files damaged by 1–4 random
 mutations (tests/mutations.py), checked next to the game's manifest in a
 scratch folder, on every core. Prints documents per second, how many produced
-diagnostics, and the tracebacks (there must be none).
+diagnostics, the slowest check, and the tracebacks and checks over 10 s (there
+must be none).
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ SOURCE = ROOT / "content" / "mar-y-acero"
 FILES = sorted(p for p in SOURCE.glob("*.yaml") if p.name != "game.yaml")
 
 
-def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str]]:
+SLOW = 10.0       # seconds of CPU: a check this long is a hang (wall time also counts a busy machine's waits)
+
+
+def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str], tuple[float, int], float]:
     from generator.pipeline import check
 
     start, count, seed = task
-    failures, reported = [], 0
+    failures, reported, slowest, wall = [], 0, (0.0, -1), 0.0
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "game"
         folder.mkdir()
@@ -43,6 +47,7 @@ def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str]]:
                 if old.name != "game.yaml":
                     old.unlink()
             (folder / source.name).write_text(mutate(source.read_text(encoding="utf-8"), rng), encoding="utf-8")
+            started, cpu = time.perf_counter(), time.process_time()
             try:
                 found = check(folder).diagnostics
                 reported += bool(found)
@@ -50,7 +55,11 @@ def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str]]:
                     failures.append(f"document {number}: a diagnostic without a real place")
             except Exception:  # noqa: BLE001 - the point is to count them
                 failures.append(f"document {number} ({source.name}):\n{traceback.format_exc()}")
-    return count, reported, failures
+            took, wall = time.process_time() - cpu, max(wall, time.perf_counter() - started)
+            slowest = max(slowest, (took, number))
+            if took > SLOW:
+                failures.append(f"document {number} ({source.name}): checked in {took:.1f} s of CPU (a hang)")
+    return count, reported, failures, slowest, wall
 
 
 def main() -> None:
@@ -61,14 +70,17 @@ def main() -> None:
     started = time.perf_counter()
     done = reported = 0
     failures: list[str] = []
+    slowest, wall = (0.0, -1), 0.0
     with multiprocessing.Pool() as pool:
-        for count, with_findings, failed in pool.imap_unordered(_work, tasks):
+        for count, with_findings, failed, slow, slow_wall in pool.imap_unordered(_work, tasks):
             done += count
+            slowest, wall = max(slowest, slow), max(wall, slow_wall)
             reported += with_findings
             failures.extend(failed)
     elapsed = time.perf_counter() - started
     print(f"{done} damaged documents checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
-          f"{reported} with diagnostics, {len(failures)} tracebacks or placeless diagnostics")
+          f"{reported} with diagnostics, {len(failures)} tracebacks, placeless diagnostics or hangs; slowest "
+          f"check {slowest[0]:.2f} s of CPU (document {slowest[1]}), {wall:.2f} s of wall time")
     kinds: dict[str, list[str]] = {}
     for failure in failures:       # grouped by the exception and where it was raised
         lines = failure.strip().splitlines()

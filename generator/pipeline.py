@@ -41,6 +41,9 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
     found = list(loaded.diagnostics)
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
+        from generator.render.glyphs import glyph_findings      # a book would print an empty box (LAY002)
+
+        found.extend(glyph_findings(loaded.game))
         if layout and not has_errors(found):
             from generator.render.sheets.fitting import layout_findings
 
@@ -48,6 +51,8 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             from generator.render.digital.findings import module_findings
 
             found.extend(module_findings(loaded.game))
+        if layout:
+            found.extend(_game_profile_problems(folder))
         found.extend(_policy_problems(loaded.game))
         if release:
             from generator.checks.unknowns import release_refusal
@@ -55,6 +60,21 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             found.extend(release_refusal(loaded.game))
         policy = _with_game_policy(policy, loaded.game)
     return Checked(loaded.game, policy.apply(found))
+
+
+def _game_profile_problems(folder: Path) -> list[Diagnostic]:
+    """Every print profile the game adds, read as `build --profile <name>` would (a profile is content: a NaN in
+    it must not wait for the build that asks for it). The shipped names are SEC003's."""
+    from generator.load.game_files import files_under
+    from generator.render.paper.profiles import load_profile
+
+    profiles = folder / "templates" / "profiles"
+    found = []
+    for path in files_under(profiles)[0]:       # links are the loader's (SEC001)
+        if path.parent == profiles and path.suffix == ".yaml" and path.stem not in ("home", "press"):
+            found += [d for d in load_profile(path.stem, folder)[1]    # a profile it extends: reported for itself
+                      if d.span is None or d.span.file.name == path.name]
+    return found
 
 
 def _with_game_policy(policy: Policy, game: Game) -> Policy:

@@ -95,6 +95,9 @@ CASES = {
         ("LAY001", "pieces.yaml", 4, 5)),
     "a character the fonts cannot print": (
         {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: 回合, kind: k}\n"},
+        ("LAY002", "pieces.yaml", 4, 19)),
+    "a character only some shipped fonts have, on a counter printed with another": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: \u2900, kind: k}\n"},
         ("LAY002", "pieces.yaml", 4, 5)),
     "a layout that does not exist": (
         {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, layout: tank}\npieces:\n  - {id: a, name: A, kind: k}\n"},

@@ -129,6 +129,10 @@ CASES = {
     "infinite border": ({LAYOUT: "front:\n  border: {width: .inf}\n"}, [("LAY003", "unit.yaml", 2, 19)]),
     "layout colour #zz2a1a": ({LAYOUT: UNIT.format(element="color: '#zz2a1a'")}, [("LAY003", "unit.yaml", 4, 53)]),
     "short layout colour": ({LAYOUT: "front:\n  background: '#abc'\n"}, [("LAY003", "unit.yaml", 2, 15)]),
+    "piece size that rounds to zero": ({"game.yaml": BASE["game.yaml"].replace('size: "0.5in"', 'size: "0.001mm"')},
+                                       [("SCH006", "game.yaml", 9, 56)]),
+    "NaN offset in a game's own profile": ({"templates/profiles/mine.yaml": "extends: home\nback_offset: [.nan, 0]\n"},
+                                           [("SCH004", "mine.yaml", 2, 15)]),
     "NaN in geometry": ({"map.yaml": "map:\n  locations:\n    - {id: a, name: A, shape: {circle: [1, 2, .nan]}}\n"},
                         [("SCH004", "map.yaml", 3, 47)]),
     "400 digits in a label": ({"map.yaml": "map:\n  locations:\n    - {id: a, name: A, label: [1, " + "9" * 400 + "]}\n"},
@@ -142,6 +146,14 @@ CASES = {
                                  [("YML009", "pieces.yaml", 3, 11)]),
     "private-use character in prose": ({"rules.yaml": RULES.format(picture="el \ue000 signo")},
                                        [("YML009", "rules.yaml", 7, 15)]),
+    "private-use entity in prose": ({"rules.yaml": RULES.format(picture="&#xE000;99&#xE001;")},
+                                    [("LAY002", "rules.yaml", 8, 16)]),     # Markdown decodes it: not a token
+    "CJK in prose": ({"rules.yaml": RULES.format(picture="回合")}, [("LAY002", "rules.yaml", 8, 16)]),
+    "CJK in a translation": ({"game.yaml": BASE["game.yaml"].replace("languages: [es]", "languages: [es, en]"),
+                              "i18n/en.yaml": "language: en\nentries:\n  piece.legion.name: Legion 回\n"},
+                             [("LAY002", "en.yaml", 3, 22)]),
+    "CJK in a counter name": ({LEGION: BASE[LEGION].replace("name: Legión", "name: 回合")},
+                              [("LAY002", "pieces.yaml", 3, 11)]),
     # Images, decoded at check time.
     "PNG with a broken zlib stream": ({"cards.yaml": CARDS.format(image="art/a.png"), "art/a.png": _bad_png()},
                                       [("LAY004", "cards.yaml", 4, 39)]),
@@ -198,7 +210,8 @@ def test_hostile_content_is_refused_at_its_place(hostile_game, name):
         _previous_files_kept(out, before)
 
 
-WARNINGS_ONLY = {"game replaces a shipped profile"}     # built, with the shipped profile and a warning
+WARNINGS_ONLY = {"game replaces a shipped profile",     # built, with the shipped profile and a warning
+                 "NaN offset in a game's own profile"}  # check finds it; a build with another profile is made
 
 
 def _previous_files_kept(out: Path, before: dict) -> None:
@@ -214,10 +227,10 @@ def _previous_files_kept(out: Path, before: dict) -> None:
 
 
 def test_the_battery_covers_every_class_with_at_least_sixty_cases():
-    assert len(CASES) >= 55
+    assert len(CASES) >= 60
     assert {code for _, expected in CASES.values() for code, *_ in expected} >= {
         "SEC001", "SEC002", "SEC003", "SEC004", "SEC006", "SCH011", "YML005", "YML009", "LAY003", "LAY004",
-        "LAY005", "SCH002", "SCH004", "SCH006"}
+        "LAY005", "SCH002", "SCH004", "SCH006", "LAY002"}
 
 
 def test_a_link_to_a_file_that_holds_yaml_errors_echoes_none_of_its_lines(hostile_game):
@@ -225,6 +238,12 @@ def test_a_link_to_a_file_that_holds_yaml_errors_echoes_none_of_its_lines(hostil
     found = check(folder).diagnostics
     assert "TOP-SECRET" not in reporting.as_text(found, show_source=True)
     assert [d.code for d in found if d.span and d.span.file.name == "extra.yaml"] == ["SEC001"]
+
+
+def test_an_error_inside_game_adds_no_false_missing_manifest(hostile_game):
+    folder = hostile_game({"game.yaml": BASE["game.yaml"].replace("title: Demo", "title: [1, 2]")})
+    found = check(folder).diagnostics
+    assert [(d.code, d.span.line) for d in found if d.code.startswith("SCH")] == [("SCH002", 3)]
 
 
 def test_json_of_findings_is_valid_for_every_case_together(hostile_game):

@@ -180,3 +180,27 @@ def test_a_link_inside_the_game_changes_the_stamp_without_being_read(hostile_gam
         built = _build(folder, Path("out"))
     assert any(d.code == "SEC001" for d in built.diagnostics)
     assert not any("secret" in path for path in opened)
+
+
+def test_a_save_with_a_typo_does_not_end_watch(hostile_game, run_cli, monkeypatch):
+    """`imprenta watch` builds, then a save puts a colour like #zz2a1a in a layout: a finding, and it goes on
+    watching (the reviewer saw the same save kill it)."""
+    folder = hostile_game({})
+    real_sleep = time.sleep
+    saves = iter([lambda: (folder / "templates/layouts/counters").mkdir(parents=True) or
+                  (folder / "templates/layouts/counters/unit.yaml").write_text(
+                      "front:\n  elements:\n    - {text: '{name}', box: [0, 0, 100, 30], color: '#zz2a1a'}\n"),
+                  lambda: (folder / "templates/layouts/counters/unit.yaml").write_text("front: {}\n"),
+                  lambda: (_ for _ in ()).throw(KeyboardInterrupt)])
+
+    def sleep(seconds):
+        if seconds == 7.5:             # the watcher's own pause: the user saves, then stops it at the end
+            next(saves)()
+        else:
+            real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    code, out, err = run_cli(["watch", str(folder), "--only", "counters", "--out", "out", "--interval", "7.5"])
+    assert code == 0
+    assert [line.split(": ", 1)[1].split(" in ")[0] for line in out.splitlines()] == ["built", "not built", "built"]
+    assert "LAY003" in err and "unit.yaml:3:" in err and "bug in Imprenta" not in err and "Traceback" not in err

@@ -3,7 +3,7 @@ set, each matching its manifest; the next build leaves no staging folder; a buil
 
 The publish step is generator.output.writing.write_atomically. A forked child runs it and kills itself just
 before its N-th filesystem operation (a write, link, rename, exchange, mkdir or removal), for 50 values of N
-spread from the first operation to the last."""
+spread from the first operation to the last, through the folder exchange and through its fallback."""
 
 from __future__ import annotations
 
@@ -86,7 +86,27 @@ def _publish_in_child(target: Path, artifacts, manifest: bytes, kill_at: int) ->
     return int(answer) if answer else -signal.SIGKILL if os.WIFSIGNALED(status) else 0
 
 
-def test_a_build_killed_anywhere_in_publishing_leaves_one_complete_set(tmp_path):
+def _shown_after_kill(target: Path, fallback: bool) -> tuple[bytes, str]:
+    """The manifest of the set a killed build left, and where: "target", or "aside" when the fallback was killed
+    between its two renames (the previous set, complete, waits beside the target for the next build)."""
+    if target.exists():
+        return _matches_its_manifest(target), "target"
+    assert fallback                              # the exchange never leaves the target missing
+    aside = sorted(target.parent.glob(f".previous-{target.name}-*"))
+    assert len(aside) == 1
+    return _matches_its_manifest(aside[0]), "aside"
+
+
+@pytest.mark.parametrize("switch", ["exchange", "fallback"])
+def test_a_build_killed_anywhere_in_publishing_leaves_one_complete_set(tmp_path, monkeypatch, switch):
+    """50 kills spread over the publish step, and one before each of its last six operations (the switch).
+    `fallback` is the path taken where renameat2 cannot exchange two folders (another kernel or system): the
+    target is renamed aside, the staging folder into its place; a kill between the two leaves the complete
+    previous set aside and no target, and the next build puts it back before anything else."""
+    if switch == "fallback":
+        monkeypatch.setattr(writing, "_renameat2", lambda: None)
+    elif writing._renameat2() is None:
+        pytest.skip("renameat2 is not available here")
     old_artifacts, old_manifest = _set("old", 24)
     new_artifacts, new_manifest = _set("new", 24)
     target = tmp_path / "out" / "demo" / "es"
@@ -97,19 +117,22 @@ def test_a_build_killed_anywhere_in_publishing_leaves_one_complete_set(tmp_path)
     total = _publish_in_child(probe, new_artifacts, new_manifest, -1)
     shutil.rmtree(tmp_path / "probe")
     assert total >= 50
-    points = sorted({round(index * (total - 1) / 49) for index in range(50)})
-    assert len(points) == 50
-    outcomes = {"old": 0, "new": 0}
-    for point in points:
+    spread = {round(index * (total - 1) / 49) for index in range(50)}
+    assert len(spread) == 50
+    outcomes = {"old": 0, "new": 0, "aside": 0}
+    for point in sorted(spread | set(range(total - 6, total))):
         writing.tidy(target)          # what the killed build left: as the next build starts, so counts align
         assert _publish_in_child(target, new_artifacts, new_manifest, point) == -signal.SIGKILL
-        shown = _matches_its_manifest(target)
+        shown, where = _shown_after_kill(target, switch == "fallback")
         assert shown in (old_manifest, new_manifest)
-        outcomes["old" if shown == old_manifest else "new"] += 1
+        outcomes["aside" if where == "aside" else "old" if shown == old_manifest else "new"] += 1
+        writing.tidy(target)          # the next build's first step
+        assert _matches_its_manifest(target) == shown
         if shown == new_manifest:                      # back to the previous set for the next kill
             writing.write_atomically(target, old_artifacts, old_manifest, ["added.txt"])
         assert _listing(target) == pristine
     assert outcomes["old"] > 0 and outcomes["new"] > 0   # the kills fell on both sides of the switch
+    assert (outcomes["aside"] > 0) == (switch == "fallback"), outcomes
     writing.write_atomically(target, new_artifacts, new_manifest, _DROPPED)     # the next build
     assert _matches_its_manifest(target) == new_manifest
     assert [p.name for p in target.parent.iterdir()] == ["es"]          # no staging folder is left

@@ -23,7 +23,7 @@ from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.colors import Palette
-from generator.render.draw.fonts import FONTS, font_file
+from generator.render.draw.fonts import FONTS, font_file, shipped_font_configuration
 from generator.render.draw.primitives import BLACK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
@@ -167,14 +167,15 @@ def typeset(html: str, game_folder: Path):
     """WeasyPrint's layout of the HTML, and the URLs it was refused.
 
     Only files inside the game folder and Imprenta's templates can be read:
-    no network, no file elsewhere on the machine. SOURCE_DATE_EPOCH is pinned
+    no network, no file elsewhere on the machine, no font but the shipped ones. SOURCE_DATE_EPOCH is pinned
     so the PDF bytes are reproducible.
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import HTML
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
-    document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render()
+    document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render(
+        font_config=shipped_font_configuration())      # the shipped fonts only, never one of the machine
     return document, fetcher.refused     # a list that grows while the PDF is written (attachments): read it after
 
 

@@ -83,3 +83,39 @@ def _write(entry: Path, font) -> None:
 def _scale(units_per_em: int):
     """The face's font units → thousandths of the size, as reportlab's parser defines it (there, a lambda)."""
     return partial(operator.mul, 1000 / units_per_em)
+
+
+
+def covered_characters(paths: tuple[Path, ...]) -> frozenset[str]:
+    """Every character some font of `paths` maps to a glyph: the union of their character maps (cmap), read
+    with fontTools and kept in the cache folder as ranges of code points under a key made of the files'
+    sizes and modification times (read back in about a millisecond instead of some 40 ms per font)."""
+    import json
+
+    entry = _coverage_entry(paths)
+    with suppress(OSError, ValueError, TypeError, AttributeError):
+        ranges = json.loads(entry.read_text(encoding="utf-8"))
+        return frozenset(chr(point) for start, end in ranges for point in range(start, end + 1))
+    from fontTools.ttLib import TTFont
+
+    points = sorted(set().union(*(TTFont(path, lazy=True).getBestCmap() for path in paths)))
+    ranges: list[list[int]] = []
+    for point in points:
+        if ranges and ranges[-1][1] == point - 1:
+            ranges[-1][1] = point
+        else:
+            ranges.append([point, point])
+    if entry is not None:
+        write_atomically(entry, json.dumps(ranges, separators=(",", ":")).encode())
+    return frozenset(map(chr, points))
+
+
+def _coverage_entry(paths: tuple[Path, ...]) -> Path | None:
+    from fontTools import version
+
+    try:
+        files = [f"{path.resolve()}|{path.stat().st_size}|{path.stat().st_mtime_ns}" for path in paths]
+    except OSError:
+        return None
+    key = "|".join([str(_FORMAT), version, *files])
+    return cache_folder("fonts") / f"coverage-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"

@@ -12,6 +12,7 @@ the fonts by `write_metrics`.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
@@ -129,6 +130,54 @@ def cap_height_mm(role: str, size: float) -> float:
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters the font cannot draw; reportlab would print them as blanks without a word."""
     return sorted(char for char in set(text).difference(metrics(role).widths) if not char.isspace())
+
+
+@lru_cache(maxsize=1)
+def printable() -> frozenset[str]:
+    """Every character the shipped fonts can print between them: what a book can print, since fontconfig
+    falls back from one shipped font to another and to no other (shipped_font_configuration)."""
+    from generator.render.draw.font_cache import covered_characters
+
+    return covered_characters(tuple(font_file(role) for role in FONTS))
+
+
+def shipped_font_configuration():
+    """A WeasyPrint font configuration that knows the shipped fonts and no font of the machine.
+
+    Fontconfig reads the file FONTCONFIG_FILE names when the configuration is made: one that lists only
+    FONT_DIR and includes none of the system's files, so neither a family a template asks for nor the
+    fallback for a character the shipped fonts lack can reach a font installed on the machine (a PDF that
+    differs between machines). Generic families map to the shipped ones. Fontconfig's cache of the folder
+    goes to the user's cache folder when it can be written (none otherwise: a scan of eight fonts)."""
+    import tempfile
+    from xml.sax.saxutils import escape
+
+    from weasyprint.text.fonts import FontConfiguration
+
+    from generator.user_cache import cache_folder
+
+    cache = cache_folder("fontconfig")
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        cached = f"<cachedir>{escape(str(cache))}</cachedir>" if os.access(cache, os.W_OK) else ""
+    except OSError:
+        cached = ""
+    aliases = "".join(f"<alias binding=\"same\"><family>{generic}</family><prefer><family>{family}</family></prefer>"
+                      f"</alias>" for generic, family in (("serif", "DejaVu Serif"), ("sans-serif", "DejaVu Sans"),
+                                                          ("monospace", "DejaVu Sans")))
+    with tempfile.TemporaryDirectory(prefix="imprenta-fonts-") as folder:
+        conf = Path(folder, "fonts.conf")
+        conf.write_text(f"<?xml version=\"1.0\"?>\n<fontconfig><dir>{escape(str(FONT_DIR.resolve()))}</dir>{cached}"
+                        f"{aliases}</fontconfig>\n", encoding="utf-8")
+        previous = os.environ.get("FONTCONFIG_FILE")
+        os.environ["FONTCONFIG_FILE"] = str(conf)
+        try:
+            return FontConfiguration()      # fontconfig parses the file here, and never again
+        finally:
+            if previous is None:
+                del os.environ["FONTCONFIG_FILE"]
+            else:
+                os.environ["FONTCONFIG_FILE"] = previous
 
 
 def svg_font(role: str) -> tuple[str, str, str, str]:
