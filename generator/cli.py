@@ -216,8 +216,11 @@ def parser() -> argparse.ArgumentParser:
     counted.add_argument("path", type=Path)
     counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text")
 
-    shapes = command(commands, schema, "Print the JSON Schema of content files (or translation files) for editors.")
-    shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")
+    shapes = command(commands, schema, "Print the JSON Schema of content, translation, layout or profile "
+                     "files for editors, or their field reference.")
+    shapes.add_argument("--kind", choices=("content", "translation", "layout", "profile"), default="content",
+                        help="Which file: a content file, a translation (i18n/<lang>.yaml), a counter or card "
+                             "layout, a print profile (default: %(default)s).")
     shapes.add_argument("--format", dest="schema_format", choices=("json", "markdown"), default="json",
                         help="json: the JSON Schema for editors; markdown: the field reference for people "
                              "(default: %(default)s).")

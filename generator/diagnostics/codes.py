@@ -14,6 +14,7 @@ class Code(NamedTuple):
     title: str
     help: str = ""
     on_by_default: bool = True     # off: reported only when --select names it (flake8's default ignore)
+    example: str = ""              # for docs/reference/codes.md, when no test catalogue case can show the code
 
     def severity_value(self):
         return Severity[self.severity.upper()]
