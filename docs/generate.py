@@ -8,7 +8,7 @@
 - codes.md: every diagnostic code with its severity, help, and an example: a small broken game from the
   test catalogues (tests/checks/test_catalogue.py, tests/load/test_broken_content.py), checked here, with
   what `imprenta check` prints for it; or, for what only a build or preflight reports, the situation
-  codes.py describes.
+  generator/diagnostics/examples.py describes.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ sys.path[:0] = [str(ROOT)]
 
 from generator.diagnostics import reporting  # noqa: E402
 from generator.diagnostics.codes import CODES  # noqa: E402
+from generator.diagnostics.examples import EXAMPLES  # noqa: E402
 from generator.pipeline import check  # noqa: E402
 from generator.schema import KINDS, markdown_reference  # noqa: E402
 
@@ -67,8 +68,8 @@ def codes_page() -> str:
         if code.code in shown:
             name, files = shown[code.code]
             lines += [f"Example: {name}.", ""] + _example(code.code, files) + [""]
-        elif code.example:
-            lines += [f"Example: {code.example}", ""]
+        elif code.code in EXAMPLES:
+            lines += [f"Example: {EXAMPLES[code.code]}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
