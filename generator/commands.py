@@ -144,12 +144,17 @@ def printed_as_data(found: list, output_format: str) -> bool:
     return True
 
 
-def game_folders(path: Path) -> list[Path]:
+def game_folders(path: Path | None) -> list[Path]:
+    """The games a command runs on: those at PATH; without one, those in the current folder, else in its
+    content/ folder (a repository of games, like Imprenta's own)."""
     from generator import pipeline
 
-    folders = pipeline.game_folders(path)
+    folders = pipeline.game_folders(path) if path is not None else \
+        pipeline.game_folders(Path(".")) or pipeline.game_folders(Path("content"))
     if not folders:
-        raise UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+        where = f"{path} is" if path is not None else "the current folder is"
+        raise UsageError(f"{where} not a game folder (no game.yaml) and holds none; give the path of a game "
+                         "folder (imprenta build path/to/my-game), or start one with docs/tutorial.md")
     return folders
 
 

@@ -262,6 +262,9 @@ _TABLE = (
     Code("OUT002", "render-failed", "error", "an output could not be made; the previous files are kept",
          "This is a bug in Imprenta, not in the content: please report it with the message and the game. The "
          "other outputs are written, and this one's previous files are kept."),
+    Code("OUT006", "undeclared-component", "note", "the data holds a component the game's `components` do not list, "
+         "so a build leaves it out", "List it in `components` (game.yaml) to build it by default; `--only` builds "
+         "it once. A manifest that lists no components builds everything the data holds."),
     # Confinement: what a game folder may make Imprenta read, run or exhaust (content is untrusted).
     Code("SEC001", "symbolic-link", "error", "a symbolic link in the game folder; it is not followed",
          "A link could point anywhere on the machine (a key, a password file) and land in an output or a CI log. "

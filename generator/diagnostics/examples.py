@@ -30,6 +30,8 @@ EXAMPLES: dict[str, str] = {
               "gutter, so the cards touch and share their cuts.",
     "OUT002": "an output whose renderer raised an unexpected error: the message names the output, the language and "
               "the line of Imprenta where it failed, for a bug report.",
+    "OUT006": "`components: [counters, rules]` in a game that also has a map: `imprenta build` writes no map.pdf, "
+              "map.svg nor map-tiles.pdf, and says so once.",
     "SEC001": "`demo/art/logo.png` is a symbolic link to `/home/me/.ssh/id_rsa`: the link is reported and not "
               "followed, and nothing it points to is read.",
     "SEC005": "a map whose grid's `size` is `0.01` with hundreds of columns: the check is stopped at its limit and "

@@ -37,7 +37,10 @@ class GameManifest(Shape):
     publisher: str | None = Field(None, description="The publisher's name, as the cover and credits print it.")
     credits: list[Credit] = Field(default_factory=list, description="Who did what, printed in the rulebook's "
                                   "credits: `[{role: Diseño, names: [Ana Ruiz]}]`.")
-    components: list[Component] = Field(default_factory=list, description="Which outputs this game has.")
+    components: list[Component] = Field(default_factory=list, description="What the box holds, so what a build "
+                                        "makes: rules also makes rules.html, and counters, cards or map the play "
+                                        "modules; a component left out is not built (a note says so). Empty: "
+                                        "everything the data holds.")
     palette: dict[str, Color] = Field(default_factory=dict, description="Named colours used by other fields.")
     fonts: dict[str, str] = Field(default_factory=dict, description="Font family per role (body, heading…).")
     checks: CheckPolicy = Field(default_factory=CheckPolicy, description="Per-game diagnostic policy.")
