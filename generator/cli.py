@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 from generator import __version__
-from generator.commands import (UsageError, calibrate, game_folders, i18n_export, i18n_import, i18n_init,
-                                i18n_stamp, i18n_status, inventory, preflight, printed_as_data, schema)
+from generator.commands import (HelpFormatter, UsageError, calibrate, game_folders, i18n_export, i18n_import,
+                                i18n_init, i18n_stamp, i18n_status, inventory, path_argument, preflight,
+                                printed_as_data, schema)
 from generator.render import WRITES
 
 _FINDINGS = ("text", "json", "sarif")
@@ -148,32 +149,20 @@ def _watched_state(folder: Path) -> tuple:
     return tuple(state) + tuple(str(link) for link in links)
 
 
-class _Help(argparse.HelpFormatter):
-    """argparse's help, but a line break in a help text starts a new line (the list of what --only writes),
-    and file names are never broken at their hyphens (map-tiles.pdf)."""
-
-    def _split_lines(self, text, width):
-        import textwrap
-
-        return [line for paragraph in text.splitlines()
-                for line in textwrap.wrap(paragraph, width, break_on_hyphens=False, subsequent_indent=" " * 10
-                                          if paragraph[:9].strip() in WRITES else "")]
-
-
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.",
-                                  formatter_class=_Help)
+                                  formatter_class=HelpFormatter)
     top.add_argument("--version", action="version", version=f"imprenta, version {__version__}")
     commands = top.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     def command(group, function, help_text: str, **kwargs) -> argparse.ArgumentParser:
         name = kwargs.pop("name", function.__name__)
-        sub = group.add_parser(name, help=help_text, description=help_text, formatter_class=_Help, **kwargs)
+        sub = group.add_parser(name, help=help_text, description=help_text, formatter_class=HelpFormatter, **kwargs)
         sub.set_defaults(run=function, parser=sub)
         return sub
 
     found = command(commands, check, "Check a game folder (or every game in a folder) and report every problem found.")
-    _path_argument(found)
+    path_argument(found)
     _findings_option(found)
     found.add_argument("--strict", action="store_true", help="Treat warnings as errors (exit 1 on a warning).")
     found.add_argument("--select", default="", metavar="CODES",
@@ -186,7 +175,7 @@ def parser() -> argparse.ArgumentParser:
                        help="Also report what a release build refuses: every unknown fact (REL001).")
 
     made = command(commands, build, "Check a game, then build its print files into OUT/<game>/<lang>/.")
-    _path_argument(made)
+    path_argument(made)
     _component_options(made, "Build only these, comma-separated (default: what the game's `components` list, "
                              "with rules.html and the play modules). Each writes into OUT/<game>/<lang>/:\n"
                        + "\n".join(f"{name:9} {files}" for name, files in WRITES.items()))
@@ -215,7 +204,7 @@ def parser() -> argparse.ArgumentParser:
 
     watched = command(commands, watch, "Rebuild a game whenever one of its files is saved, and print what the "
                                        "checker finds. Ctrl-C stops.")
-    _path_argument(watched)
+    path_argument(watched)
     _component_options(watched, "Rebuild only these, comma-separated, as for build: "
                                 f"{', '.join(WRITES)} (default: what the game's `components` list).")
     watched.add_argument("--interval", type=_number_in(float, 0.1, 60), default=0.5,
@@ -241,7 +230,7 @@ def parser() -> argparse.ArgumentParser:
     _findings_option(flight)
 
     counted = command(commands, inventory, "The bill of materials of a game, counted from its data.")
-    _path_argument(counted, several=False)
+    path_argument(counted, several=False)
     counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text",
                          help="text: aligned tables for people; json: one object for scripts (default: %(default)s).")
 
@@ -257,30 +246,30 @@ def parser() -> argparse.ArgumentParser:
 
     translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp, export, import.",
                                       description="Translation tools: status, init, stamp, export, import.",
-                                      formatter_class=_Help)
+                                      formatter_class=HelpFormatter)
     tools = translation.add_subparsers(title="commands", metavar="COMMAND", required=True)
     status = command(tools, i18n_status, "Per language: completion, and the missing, stale, broken and unstamped "
                                          "entries with file:line.", name="status")
-    _path_argument(status, several=False)
+    path_argument(status, several=False)
     status.add_argument("--lang", dest="languages", action="append",
                         help="Only this language; repeat it for more (default: every translated language).")
     status.add_argument("--all", dest="show_all", action="store_true",
                         help="List every problem, not the first 20 per kind.")
     stamped = command(tools, i18n_stamp, "Record the source fingerprint in translations that lack one (after "
                                          "checking them).", name="stamp")
-    _path_argument(stamped, several=False)
+    path_argument(stamped, several=False)
     stamped.add_argument("--lang", dest="language", required=True,
                          help="The language whose file, i18n/<lang>.yaml, to stamp (required).")
     stamped.add_argument("--all", dest="all_entries", action="store_true",
                          help="Re-stamp every entry, including stale ones.")
     started = command(tools, i18n_init, "Start i18n/<lang>.yaml with every source text, ready to be translated.",
                       name="init")
-    _path_argument(started, several=False)
+    path_argument(started, several=False)
     started.add_argument("--lang", dest="language", required=True,
                          help="The language to start, e.g. en or pt-BR (required).")
     exported = command(tools, i18n_export, "Write one language as a gettext PO (or XLIFF) file for Poedit, Weblate "
                                            "and the like.", name="export")
-    _path_argument(exported, several=False)
+    path_argument(exported, several=False)
     exported.add_argument("--lang", dest="language", required=True, help="The language to export (required).")
     exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po",
                           help="po: gettext, for Poedit and Weblate; xliff: XLIFF 1.2, for CAT tools "
@@ -289,20 +278,11 @@ def parser() -> argparse.ArgumentParser:
                                                    "stale messages show its old source as the previous msgid.")
     imported = command(tools, i18n_import, "Read a translated PO (or XLIFF) file back into i18n/<lang>.yaml.",
                        name="import")
-    _path_argument(imported, several=False)
+    path_argument(imported, several=False)
     imported.add_argument("file", type=Path, help="The translated PO or XLIFF file (required).")
     imported.add_argument("--lang", dest="language",
                           help="The language it holds (default: the file's Language header).")
     return top
-
-
-def _path_argument(command: argparse.ArgumentParser, several: bool = True) -> None:
-    if several:     # None: commands.game_folders looks in the current folder, then in its content/
-        command.add_argument("path", nargs="?", type=Path, default=None, help="A game folder, or a folder of games "
-                             "(default: the current folder if it is or holds a game, else its content/ folder).")
-    else:
-        command.add_argument("path", nargs="?", type=Path, default=Path("."),
-                             help="The game folder, which holds game.yaml (default: the current folder).")
 
 
 def _findings_option(command: argparse.ArgumentParser) -> None:

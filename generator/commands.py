@@ -1,5 +1,6 @@
 """The smaller sub-commands (calibrate, inventory, schema, preflight, i18n …) and what every command shares:
-a usage error, findings printed as data, the game folders a path names. `cli.py` parses and dispatches."""
+a usage error, findings printed as data, the game folders a path names, the path argument and the help's
+layout. `cli.py` parses and dispatches."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+from generator.render import WRITES
 
 
 class UsageError(Exception):
@@ -165,3 +168,24 @@ def game_or_exit(loaded):
         print(reporting.as_text(loaded.diagnostics), file=sys.stderr)
         sys.exit(1)
     return loaded.game
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, but a line break in a help text starts a new line (the list of what --only writes),
+    and file names are never broken at their hyphens (map-tiles.pdf)."""
+
+    def _split_lines(self, text, width):
+        import textwrap
+
+        return [line for paragraph in text.splitlines()
+                for line in textwrap.wrap(paragraph, width, break_on_hyphens=False, subsequent_indent=" " * 10
+                                          if paragraph[:9].strip() in WRITES else "")]
+
+
+def path_argument(command: argparse.ArgumentParser, several: bool = True) -> None:
+    if several:     # None: game_folders looks in the current folder, then in its content/
+        command.add_argument("path", nargs="?", type=Path, default=None, help="A game folder, or a folder of games "
+                             "(default: the current folder if it is or holds a game, else its content/ folder).")
+    else:
+        command.add_argument("path", nargs="?", type=Path, default=Path("."),
+                             help="The game folder, which holds game.yaml (default: the current folder).")
