@@ -83,10 +83,11 @@ def i18n_init(args: argparse.Namespace) -> int:
         raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = game_or_exit(load_game(args.path))
     try:
-        written = init(game, args.language)
+        written, count = init(game, args.language)
     except FileExistsError:
         raise UsageError(f"{args.path}/i18n/{args.language}.yaml exists already") from None
-    print(f"{written}: started with every source text")
+    print(f"{written}: {count} entries to translate, each empty until translated; `imprenta i18n export "
+          f"{args.path} --lang {args.language}` writes them as a PO file that shows each source text")
     return 0
 
 
