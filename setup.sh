@@ -1,19 +1,61 @@
 #!/bin/sh
-# Everything a fresh machine needs, in one step: the Python packages (pyproject.toml) and, where the
-# system allows it, HarfBuzz's font subsetter, which WeasyPrint uses to embed fonts natively (without
-# it WeasyPrint falls back to a slower, deprecated path; the output is the same).
+# Set up Imprenta on this machine, saying what it installs:
+#   1. Debian packages, with apt-get (only what is missing):
+#        libharfbuzz-subset0  HarfBuzz's font subsetter: WeasyPrint embeds fonts with it natively (without
+#                             it, a slower deprecated path; the output is the same)
+#        ghostscript, poppler-utils, gettext  the tests' tools: plates of press PDFs, pages read back as
+#                             pictures and text, exported PO files checked
+#   2. Imprenta and its Python packages (pyproject.toml, with the test extras), with pip, into the active
+#      virtual environment if there is one (see the README), else into this Python.
+#
+#   sh setup.sh          asks before running apt-get when you are at a terminal
+#   sh setup.sh -y       does not ask (so does CI=true, or a standard input that is not a terminal: CI)
+#   sh setup.sh --no-apt leaves the system alone; it prints the apt-get command for you to run
 set -e
 cd "$(dirname "$0")"
-if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! ldconfig -p | grep -q libharfbuzz-subset; then
-    apt-get install -y -q libharfbuzz-subset0 >/dev/null 2>&1 || \
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q libharfbuzz-subset0 >/dev/null 2>&1; } || \
-        echo "setup: libharfbuzz-subset0 not installed; WeasyPrint will subset fonts with fontTools"
+ask=yes
+apt=yes
+for option in "$@"; do
+    case "$option" in
+        -y|--yes) ask=no ;;
+        --no-apt) apt=no ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "setup: unknown option $option (see sh setup.sh --help)" >&2; exit 2 ;;
+    esac
+done
+if [ "${CI:-}" = true ] || [ ! -t 0 ]; then
+    ask=no
 fi
-# Tests' tools: Ghostscript separates press PDFs into plates, poppler renders and reads pages back,
-# gettext's msgfmt checks exported PO files.
-if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! { command -v gs && command -v pdftoppm && command -v msgfmt; } >/dev/null; then
-    apt-get install -y -q ghostscript poppler-utils gettext >/dev/null 2>&1 || \
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q ghostscript poppler-utils gettext >/dev/null 2>&1; } || \
-        echo "setup: ghostscript/poppler-utils/gettext not installed; the tests that need them will fail"
+
+missing=""
+if command -v dpkg-query >/dev/null 2>&1; then
+    for package in libharfbuzz-subset0 ghostscript poppler-utils gettext; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
+    done
+fi
+if [ -n "$missing" ]; then
+    echo "setup: Debian packages to install:$missing"
+    if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo "; else sudo="-"; fi
+    if [ "$apt" = yes ] && [ "$ask" = yes ] && [ "$sudo" != "-" ]; then
+        printf "setup: run %sapt-get install%s now? [y/N] " "$sudo" "$missing"
+        read -r answer || answer=""
+        case "$answer" in [yY]*) ;; *) apt=no ;; esac
+    fi
+    if [ "$apt" = yes ] && [ "$sudo" != "-" ]; then
+        # shellcheck disable=SC2086 (the list is meant to split)
+        ${sudo}apt-get install -y --no-install-recommends $missing || \
+            { ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends $missing; } || \
+            echo "setup: apt-get failed; Imprenta works without these, but the tests that need them will fail"
+    else
+        echo "setup: skipped; to install them later: sudo apt-get install$missing"
+    fi
+fi
+
+if [ -n "${VIRTUAL_ENV:-}" ]; then
+    echo "setup: installing Imprenta and its Python packages into the virtual environment $VIRTUAL_ENV"
+else
+    echo "setup: installing Imprenta and its Python packages into $(command -v python3) (no virtual environment" \
+         "is active; the README says how to make one)"
 fi
 python3 -m pip install --quiet -e '.[test]'
+echo "setup: done; try: imprenta check docs/tutorial/el-vado"

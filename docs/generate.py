@@ -3,11 +3,12 @@
     python3 docs/generate.py          write them
     python3 docs/generate.py --check  exit 1 if a committed page differs from what the code says
 
-- content-fields.md, translation-fields.md: every field of every shape, from the same JSON Schema the
-  loader validates against (`imprenta schema --format markdown`);
+- content-fields.md, translation-fields.md, layout-fields.md, profile-fields.md: every field of every
+  shape, from the same JSON Schema the loader validates against (`imprenta schema --format markdown`);
 - codes.md: every diagnostic code with its severity, help, and an example: a small broken game from the
   test catalogues (tests/checks/test_catalogue.py, tests/load/test_broken_content.py), checked here, with
-  what `imprenta check` prints for it.
+  what `imprenta check` prints for it; or, for what only a build or preflight reports, the situation
+  generator/diagnostics/examples.py describes.
 """
 
 from __future__ import annotations
@@ -23,17 +24,16 @@ sys.path[:0] = [str(ROOT)]
 
 from generator.diagnostics import reporting  # noqa: E402
 from generator.diagnostics.codes import CODES  # noqa: E402
+from generator.diagnostics.examples import EXAMPLES  # noqa: E402
 from generator.pipeline import check  # noqa: E402
-from generator.schema import markdown_reference  # noqa: E402
+from generator.schema import KINDS, markdown_reference  # noqa: E402
 
 REFERENCE = ROOT / "docs" / "reference"
 MANIFEST = "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es]\n"
 
 
 def pages() -> dict[str, str]:
-    return {"content-fields.md": markdown_reference("content"),
-            "translation-fields.md": markdown_reference("translation"),
-            "codes.md": codes_page()}
+    return {**{f"{kind}-fields.md": markdown_reference(kind) for kind in KINDS}, "codes.md": codes_page()}
 
 
 def examples() -> dict[str, tuple[str, dict[str, str]]]:
@@ -68,6 +68,8 @@ def codes_page() -> str:
         if code.code in shown:
             name, files = shown[code.code]
             lines += [f"Example: {name}.", ""] + _example(code.code, files) + [""]
+        elif code.code in EXAMPLES:
+            lines += [f"Example: {EXAMPLES[code.code]}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -14,8 +14,10 @@ import sys
 from pathlib import Path
 
 from generator import __version__
-from generator.commands import (UsageError, calibrate, game_folders, i18n_export, i18n_import, i18n_init,
-                                i18n_stamp, i18n_status, inventory, preflight, printed_as_data, schema)
+from generator.commands import (HelpFormatter, UsageError, calibrate, game_folders, i18n_export, i18n_import,
+                                i18n_init, i18n_stamp, i18n_status, inventory, path_argument, preflight,
+                                printed_as_data, schema)
+from generator.render import WRITES
 
 _FINDINGS = ("text", "json", "sarif")
 _PAPERS = ("a4", "letter", "a3", "tabloid")
@@ -90,7 +92,9 @@ def _note_summary(folder: Path, notes: dict[str, int]) -> list[str]:
     for code, count in notes.items():
         what = "unknown fact" if code == "UNK001" else f"note{'s' * (count != 1)} {code} ({CODES[code].title})"
         what = f"{what}{'s' * (count != 1)}" if code == "UNK001" else what
-        lines.append(f"{count} {what}: `imprenta check {folder} --select {code}` lists them")
+        shows = "--force --notes shows them" if code.startswith("OUT") else \
+            f"`imprenta check {folder} --select {code}` lists them"    # OUT: notes only a build can make
+        lines.append(f"{count} {what}: {shows}")
     return lines
 
 
@@ -146,39 +150,48 @@ def _watched_state(folder: Path) -> tuple:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.")
+    top = argparse.ArgumentParser(prog="imprenta", description="Imprenta: board wargames from YAML to paper.",
+                                  formatter_class=HelpFormatter)
     top.add_argument("--version", action="version", version=f"imprenta, version {__version__}")
     commands = top.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     def command(group, function, help_text: str, **kwargs) -> argparse.ArgumentParser:
         name = kwargs.pop("name", function.__name__)
-        sub = group.add_parser(name, help=help_text, description=help_text, **kwargs)
+        sub = group.add_parser(name, help=help_text, description=help_text, formatter_class=HelpFormatter, **kwargs)
         sub.set_defaults(run=function, parser=sub)
         return sub
 
     found = command(commands, check, "Check a game folder (or every game in a folder) and report every problem found.")
-    found.add_argument("path", nargs="?", type=Path, default=Path("content"),
-                       help="A game folder, or a folder of games (default: %(default)s).")
+    path_argument(found)
     _findings_option(found)
-    found.add_argument("--strict", action="store_true", help="Treat warnings as errors.")
+    found.add_argument("--strict", action="store_true", help="Treat warnings as errors (exit 1 on a warning).")
     found.add_argument("--select", default="", metavar="CODES",
-                       help="Report only these codes or prefixes (comma-separated).")
-    found.add_argument("--ignore", default="", metavar="CODES", help="Do not report these codes or prefixes.")
+                       help="Report only these codes or prefixes, comma-separated, e.g. REF,TBL001; also turns on "
+                            "codes that are off by default, such as REF005 (default: every code on by default).")
+    found.add_argument("--ignore", default="", metavar="CODES",
+                       help="Do not report these codes or prefixes, comma-separated (default: none).")
     found.add_argument("--quiet", "-q", action="store_true", help="No source lines nor summary in text output.")
     found.add_argument("--release", action="store_true",
                        help="Also report what a release build refuses: every unknown fact (REL001).")
 
     made = command(commands, build, "Check a game, then build its print files into OUT/<game>/<lang>/.")
-    made.add_argument("path", nargs="?", type=Path, default=Path("content/mar-y-acero"),
-                      help="A game folder, or a folder of games (default: %(default)s).")
-    _component_options(made, "Build only these components (comma-separated): counters, cards…")
-    made.add_argument("--paper", choices=_PAPERS, help="Overrides the profile's paper.")
-    made.add_argument("--backs", choices=("duplex", "fold", "none"), help="Overrides the profile's backs.")
-    made.add_argument("--flip", choices=("long", "short"), help="Duplex flip edge (overrides the profile).")
-    made.add_argument("--dpi", type=_number_in(int, 36, 1200), help="Resolution of PNG images (overrides the profile).")
-    made.add_argument("--formats", default="pdf,svg,png", help="Which kinds of file to write (default: %(default)s).")
+    path_argument(made)
+    _component_options(made, "Build only these, comma-separated (default: what the game's `components` list, "
+                             "with rules.html and the play modules). Each writes into OUT/<game>/<lang>/:\n"
+                       + "\n".join(f"{name:9} {files}" for name, files in WRITES.items()))
+    made.add_argument("--paper", choices=_PAPERS, help="The paper to print on (default: the profile's, a4 for home and press).")
+    made.add_argument("--backs", choices=("duplex", "fold", "none"),
+                      help="Where the backs of counters and cards go: duplex (the reverse of the sheet), fold "
+                           "(beside the fronts) or none (default: the profile's, duplex for home and press).")
+    made.add_argument("--flip", choices=("long", "short"),
+                      help="The edge your duplex printer turns the sheet on (default: the profile's, long).")
+    made.add_argument("--dpi", type=_number_in(int, 36, 1200),
+                      help="Resolution of the PNG images, 36-1200 (default: the profile's, 300).")
+    made.add_argument("--file-types", dest="formats", default="pdf,svg,png", metavar="TYPES",
+                      help="Which kinds of file to write, comma-separated: pdf, svg, png (default: %(default)s).")
+    made.add_argument("--formats", dest="formats", default=argparse.SUPPRESS, help=argparse.SUPPRESS)  # old name
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
-                      help="Worker processes (default: one per core).")
+                      help="Worker processes, 0-256 (default: %(default)s, one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")
     kind = made.add_mutually_exclusive_group()
     kind.add_argument("--release", action="store_const", const=True, default=None,
@@ -187,87 +200,106 @@ def parser() -> argparse.ArgumentParser:
                       help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
     made.add_argument("--notes", action="store_true", help="Print every note, not one summary line per kind.")
     _findings_option(made)
-    made.add_argument("--quiet", "-q", action="store_true")
+    made.add_argument("--quiet", "-q", action="store_true", help="No progress, source lines nor summary lines.")
 
     watched = command(commands, watch, "Rebuild a game whenever one of its files is saved, and print what the "
                                        "checker finds. Ctrl-C stops.")
-    watched.add_argument("path", nargs="?", type=Path, default=Path("content/mar-y-acero"),
-                         help="A game folder, or a folder of games (default: %(default)s).")
-    _component_options(watched, "Components to rebuild (default: all).")
+    path_argument(watched)
+    _component_options(watched, "Rebuild only these, comma-separated, as for build: "
+                                f"{', '.join(WRITES)} (default: what the game's `components` list).")
     watched.add_argument("--interval", type=_number_in(float, 0.1, 60), default=0.5,
                          help="Seconds between looks (default: %(default)s).")
 
     sheet = command(commands, calibrate, "Print a duplex calibration sheet; its back shows the back_offset to put "
                                          "in your print profile.")
-    sheet.add_argument("--paper", choices=_PAPERS, default="a4", help="(default: %(default)s)")
-    sheet.add_argument("--flip", choices=("long", "short"), default="long", help="(default: %(default)s)")
+    sheet.add_argument("--paper", choices=_PAPERS, default="a4",
+                       help="The paper you will print it on (default: %(default)s).")
+    sheet.add_argument("--flip", choices=("long", "short"), default="long",
+                       help="The edge your printer turns the sheet on in duplex (default: %(default)s).")
     sheet.add_argument("--lang", dest="language", default="en", choices=("en", "es"),
                        help="Language of the instructions (default: %(default)s).")
-    sheet.add_argument("--out", type=Path, default=Path("build/calibration.pdf"), help="(default: %(default)s)")
+    sheet.add_argument("--out", type=Path, default=Path("build/calibration.pdf"),
+                       help="The PDF to write (default: %(default)s).")
 
     flight = command(commands, preflight, "Check PDFs as a print shop would: CMYK only, PDF/X output intent, "
                                           "fonts embedded, image resolution, total ink, small text, boxes, bleed.")
-    flight.add_argument("files", nargs="+", type=Path, metavar="FILE.pdf")
+    flight.add_argument("files", nargs="+", type=Path, metavar="FILE.pdf",
+                        help="The PDFs to check: Imprenta's press files or any other (required).")
     flight.add_argument("--profile", default="press", help="The print profile whose bleed, resolution and ink "
                                                           "limits apply (default: %(default)s).")
     _findings_option(flight)
 
     counted = command(commands, inventory, "The bill of materials of a game, counted from its data.")
-    counted.add_argument("path", type=Path)
-    counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text")
+    path_argument(counted, several=False)
+    counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text",
+                         help="text: aligned tables for people; json: one object for scripts (default: %(default)s).")
 
-    shapes = command(commands, schema, "Print the JSON Schema of content files (or translation files) for editors.")
-    shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")
+    shapes = command(commands, schema, "Print the JSON Schema of content, translation, layout or profile "
+                     "files for editors, or their field reference.")
+    shapes.add_argument("--kind", choices=("content", "translation", "layout", "profile"), default="content",
+                        help="Which file: a content file, a translation (i18n/<lang>.yaml), a counter or card "
+                             "layout, a print profile (default: %(default)s).")
     shapes.add_argument("--format", dest="schema_format", choices=("json", "markdown"), default="json",
                         help="json: the JSON Schema for editors; markdown: the field reference for people "
                              "(default: %(default)s).")
-    shapes.add_argument("--out", type=Path, help="Write to this file instead of standard output.")
+    shapes.add_argument("--out", type=Path, help="The file to write (default: standard output).")
 
     translation = commands.add_parser("i18n", help="Translation tools: status, init, stamp, export, import.",
-                                      description="Translation tools: status, init, stamp, export, import.")
+                                      description="Translation tools: status, init, stamp, export, import.",
+                                      formatter_class=HelpFormatter)
     tools = translation.add_subparsers(title="commands", metavar="COMMAND", required=True)
     status = command(tools, i18n_status, "Per language: completion, and the missing, stale, broken and unstamped "
                                          "entries with file:line.", name="status")
-    status.add_argument("path", type=Path)
-    status.add_argument("--lang", dest="languages", action="append", help="Only this language (repeatable).")
+    path_argument(status, several=False)
+    status.add_argument("--lang", dest="languages", action="append",
+                        help="Only this language; repeat it for more (default: every translated language).")
     status.add_argument("--all", dest="show_all", action="store_true",
                         help="List every problem, not the first 20 per kind.")
     stamped = command(tools, i18n_stamp, "Record the source fingerprint in translations that lack one (after "
                                          "checking them).", name="stamp")
-    stamped.add_argument("path", type=Path)
-    stamped.add_argument("--lang", dest="language", required=True)
+    path_argument(stamped, several=False)
+    stamped.add_argument("--lang", dest="language", required=True,
+                         help="The language whose file, i18n/<lang>.yaml, to stamp (required).")
     stamped.add_argument("--all", dest="all_entries", action="store_true",
                          help="Re-stamp every entry, including stale ones.")
     started = command(tools, i18n_init, "Start i18n/<lang>.yaml with every source text, ready to be translated.",
                       name="init")
-    started.add_argument("path", type=Path)
-    started.add_argument("--lang", dest="language", required=True)
+    path_argument(started, several=False)
+    started.add_argument("--lang", dest="language", required=True,
+                         help="The language to start, e.g. en or pt-BR (required).")
     exported = command(tools, i18n_export, "Write one language as a gettext PO (or XLIFF) file for Poedit, Weblate "
                                            "and the like.", name="export")
-    exported.add_argument("path", type=Path)
-    exported.add_argument("--lang", dest="language", required=True)
-    exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po")
+    path_argument(exported, several=False)
+    exported.add_argument("--lang", dest="language", required=True, help="The language to export (required).")
+    exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po",
+                          help="po: gettext, for Poedit and Weblate; xliff: XLIFF 1.2, for CAT tools "
+                               "(default: %(default)s).")
     exported.add_argument("--out", type=Path, help="The file to write (default: standard output). When it exists, "
                                                    "stale messages show its old source as the previous msgid.")
     imported = command(tools, i18n_import, "Read a translated PO (or XLIFF) file back into i18n/<lang>.yaml.",
                        name="import")
-    imported.add_argument("path", type=Path)
-    imported.add_argument("file", type=Path)
-    imported.add_argument("--lang", dest="language", help="(default: the file's Language header)")
+    path_argument(imported, several=False)
+    imported.add_argument("file", type=Path, help="The translated PO or XLIFF file (required).")
+    imported.add_argument("--lang", dest="language",
+                          help="The language it holds (default: the file's Language header).")
     return top
 
 
 def _findings_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--format", dest="output_format", choices=_FINDINGS, default="text",
-                         help="How to print findings (default: %(default)s).")
+                         help="How to print the findings: text for people, json or sarif (code-scanning tools) "
+                              "for programs (default: %(default)s).")
 
 
 def _component_options(command: argparse.ArgumentParser, only_help: str) -> None:
     command.add_argument("--only", default="", metavar="PARTS", help=only_help)
     command.add_argument("--lang", dest="languages", default="", metavar="LANGS",
-                         help="Languages, comma-separated, or all (the default: every language the game declares).")
-    command.add_argument("--profile", default="home", help="home, press, or a profile .yaml file (default: home).")
-    command.add_argument("--out", type=Path, default=Path("build"), help="(default: %(default)s)")
+                         help="Languages, comma-separated, or all (default: every language the game declares).")
+    command.add_argument("--profile", default="home",
+                         help="How to print: home (desktop printer), press (print shop: bleed, crop marks, CMYK, "
+                              "PDF/X), or the path of your own profile .yaml (default: %(default)s).")
+    command.add_argument("--out", type=Path, default=Path("build"),
+                         help="The folder the files go into, as OUT/<game>/<lang>/ (default: %(default)s).")
 
 
 def _number_in(kind: type, low: float, high: float):

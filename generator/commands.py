@@ -1,5 +1,6 @@
 """The smaller sub-commands (calibrate, inventory, schema, preflight, i18n …) and what every command shares:
-a usage error, findings printed as data, the game folders a path names. `cli.py` parses and dispatches."""
+a usage error, findings printed as data, the game folders a path names, the path argument and the help's
+layout. `cli.py` parses and dispatches."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+from generator.render import WRITES
 
 
 class UsageError(Exception):
@@ -80,10 +83,11 @@ def i18n_init(args: argparse.Namespace) -> int:
         raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = game_or_exit(load_game(args.path))
     try:
-        written = init(game, args.language)
+        written, count = init(game, args.language)
     except FileExistsError:
         raise UsageError(f"{args.path}/i18n/{args.language}.yaml exists already") from None
-    print(f"{written}: started with every source text")
+    print(f"{written}: {count} entries to translate, each empty until translated; `imprenta i18n export "
+          f"{args.path} --lang {args.language}` writes them as a PO file that shows each source text")
     return 0
 
 
@@ -144,12 +148,17 @@ def printed_as_data(found: list, output_format: str) -> bool:
     return True
 
 
-def game_folders(path: Path) -> list[Path]:
+def game_folders(path: Path | None) -> list[Path]:
+    """The games a command runs on: those at PATH; without one, those in the current folder, else in its
+    content/ folder (a repository of games, like Imprenta's own)."""
     from generator import pipeline
 
-    folders = pipeline.game_folders(path)
+    folders = pipeline.game_folders(path) if path is not None else \
+        pipeline.game_folders(Path(".")) or pipeline.game_folders(Path("content"))
     if not folders:
-        raise UsageError(f"{path} is not a game folder (no game.yaml) and holds none")
+        where = f"{path} is" if path is not None else "the current folder is"
+        raise UsageError(f"{where} not a game folder (no game.yaml) and holds none; give the path of a game "
+                         "folder (imprenta build path/to/my-game), or start one with docs/tutorial.md")
     return folders
 
 
@@ -160,3 +169,24 @@ def game_or_exit(loaded):
         print(reporting.as_text(loaded.diagnostics), file=sys.stderr)
         sys.exit(1)
     return loaded.game
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, but a line break in a help text starts a new line (the list of what --only writes),
+    and file names are never broken at their hyphens (map-tiles.pdf)."""
+
+    def _split_lines(self, text, width):
+        import textwrap
+
+        return [line for paragraph in text.splitlines()
+                for line in textwrap.wrap(paragraph, width, break_on_hyphens=False, subsequent_indent=" " * 10
+                                          if paragraph[:9].strip() in WRITES else "")]
+
+
+def path_argument(command: argparse.ArgumentParser, several: bool = True) -> None:
+    if several:     # None: game_folders looks in the current folder, then in its content/
+        command.add_argument("path", nargs="?", type=Path, default=None, help="A game folder, or a folder of games "
+                             "(default: the current folder if it is or holds a game, else its content/ folder).")
+    else:
+        command.add_argument("path", nargs="?", type=Path, default=Path("."),
+                             help="The game folder, which holds game.yaml (default: the current folder).")

@@ -158,7 +158,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
         return Built(found, [])
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
-    from generator.render import RENDERERS, preload
+    from generator.render import asked, declared, preload, unbuilt
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render.edition import Edition
     from generator.render.proofing import manifest_unknowns
@@ -169,7 +169,9 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
         return Built(found, [])
     game = checked.game
     languages = request.languages or tuple(game.manifest.languages)
-    names = request.only or tuple(RENDERERS)
+    names = asked(request.only) if request.only else declared(game.manifest.components)
+    if not request.only:
+        found.extend(policy.apply(unbuilt(game)))
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()

@@ -1,4 +1,5 @@
-"""`imprenta schema`: the JSON Schema of content and translation files, from the declared shapes."""
+"""`imprenta schema`: the JSON Schema of content, translation, layout and print-profile files, from the declared
+shapes."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import json
 
 from generator.model.content import ContentFile
 from generator.model.translations import TranslationFile
+from generator.render.paper.profiles import PrintProfile
+from generator.render.sheets.layouts import Layout
+
+KINDS = {"content": ContentFile, "translation": TranslationFile, "layout": Layout, "profile": PrintProfile}
 
 
 def json_schema(kind: str = "content") -> dict:
-    model = ContentFile if kind == "content" else TranslationFile
+    model = KINDS[kind]
     schema = model.model_json_schema(mode="validation")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"Imprenta {kind} file"
@@ -55,6 +60,9 @@ def _type(field: dict) -> str:
     if "anyOf" in field:
         return " or ".join(_type(option) for option in field["anyOf"])
     kind = field.get("type", "any")
+    if kind == "array" and "prefixItems" in field:      # a tuple: [x, y], [x, y, w, h]
+        kinds = {_type(item) for item in field["prefixItems"]}
+        return f"[{len(field['prefixItems'])} {kinds.pop()}s]" if len(kinds) == 1 else "list"
     if kind == "array":
         return f"list of {_type(field.get('items', {}))}"
     if kind == "object" and "additionalProperties" in field and isinstance(field["additionalProperties"], dict):

@@ -49,3 +49,25 @@ def test_the_manual_builds_with_warnings_as_errors(tmp_path):
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "site" / "reference" / "codes.html").read_text(encoding="utf-8")
     assert "REF009" in page and "TBL001" in page
+
+
+def test_what_the_tutorial_says_the_checker_answers_is_what_it_answers(tmp_path):
+    """Each "break it" step of the tutorial: the edit, then the message the tutorial quotes."""
+    import shutil
+
+    from generator.diagnostics import reporting
+
+    text = re.sub(r"\s+", " ", (DOCS / "tutorial.md").read_text(encoding="utf-8"))
+    steps = [("pieces.yaml", "total: 9", "total: 10", "mix 'all-counters' states 10 but its selected pieces add up to 9"),
+             ("tables.yaml", "roll: 3-4", "roll: 3", "table 'combat' has no row for roll 4 (1d6 covers 1-6)"),
+             ("rules.yaml", "{ref:fight}", "{ref:figth}", "{ref:figth} refers to a section that does not exist"),
+             ("rules.yaml", "{ref:fight}", "{ref:figth}", "did you mean 'fight'?")]
+    for file, before, after, said in steps:
+        game = tmp_path / file / "el-vado"
+        shutil.rmtree(game, ignore_errors=True)
+        shutil.copytree(TUTORIAL_GAME, game)
+        source = (game / file).read_text(encoding="utf-8")
+        assert before in source, (file, before)
+        (game / file).write_text(source.replace(before, after, 1), encoding="utf-8")
+        printed = re.sub(r"\s+", " ", reporting.as_text(check(game).diagnostics))
+        assert said in printed and said in text, (said, printed)

@@ -97,22 +97,49 @@ def _provisional(counted: dict) -> str:
 
 
 def as_text(report: dict) -> str:
-    lines = [f"{report['title'] or report['game']} ({report['game']})"]
-    counters = report["counters"]
-    lines.append(f"  counters: {counters['total']}{_provisional(counters)}")
-    lines += [f"    {kind}: {n}" for kind, n in counters["by_kind"].items()]
-    cards = report["cards"]
-    lines.append(f"  cards: {cards['total']}{_provisional(cards)}")
-    lines += [f"    {deck}: {n}" for deck, n in cards["by_deck"].items()]
-    for key in ("cups", "squadrons", "forces", "powers"):
+    """The bill of materials as a person reads it: one aligned table per kind of component."""
+    counters, cards, game_map = report["counters"], report["cards"], report["map"]
+    blocks = [[f"{report['title'] or report['game']} ({report['game']})"]]
+    blocks.append(_table(["counters", counters["total"]], list(counters["by_kind"].items()))
+                  + _said(_provisional(counters)))
+    if cards["total"]:
+        blocks.append(_table(["cards", cards["total"]], list(cards["by_deck"].items())) + _said(_provisional(cards)))
+    if report["mixes"]:
+        blocks.append(_table(["mixes", "pieces"], list(report["mixes"].items())))
+    for key in ("squadrons", "forces"):
         if report.get(key):
-            lines.append(f"  {key}:")
-            lines += [f"    {name}: {value}" for name, value in report[key].items()]
-    if report["dice"]:
-        lines.append(f"  dice: {', '.join(report['dice'])}")
-    lines.append(f"  tables: {report['tables']}" + (f" ({len(report['tables_unknown'])} not printed by the "
-                                                     "rulebook)" if report["tables_unknown"] else ""))
-    lines.append(f"  map: {report['map']['areas']} areas, {report['map']['hexes']} hexes")
-    lines.append(f"  sections: {report['sections']} in {len(report['documents'])} document(s)")
-    lines.append(f"  glossary terms: {report['terms']}")
-    return "\n".join(lines)
+            kinds = sorted({kind for force in report[key].values() for kind in force if kind != "side"})
+            blocks.append(_table([key, "side", *kinds], [[name, force["side"] or "-", *(force.get(k, "-") for k in kinds)]
+                                                        for name, force in report[key].items()]))
+    if report.get("powers"):
+        blocks.append(_table(["powers", "home provinces", "pieces", "limits"],
+                             [[name, power["home_provinces"], power["pieces"],
+                               ", ".join(f"{kind} {n}" for kind, n in power["limits"].items()) or "-"]
+                              for name, power in report["powers"].items()])
+                      + _said(f"independent provinces: {report['independent_provinces']}"))
+    unprinted = len(report["tables_unknown"])
+    documents = len(report["documents"])
+    blocks.append(_table(None, [
+        ["dice", ", ".join(report["dice"]) or "none"],
+        ["tables", f"{report['tables']}" + (f" ({unprinted} not printed by the rulebook)" if unprinted else "")],
+        ["map", f"{game_map['areas']} areas, {game_map['hexes']} hexes" if game_map["kind"] else "none"],
+        ["tracks", report["tracks"]],
+        ["sections", f"{report['sections']} in {documents} document{'s' * (documents != 1)}"],
+        ["glossary terms", report["terms"]],
+    ]))
+    return "\n\n".join("\n".join(block) for block in blocks)
+
+
+def _table(header: list | None, rows: list) -> list[str]:
+    """Columns padded to their widest cell, numbers to the right; under a header (whose first cell names the
+    table) the rows' names are indented."""
+    cells = ([[str(cell) for cell in header]] if header else []) + \
+        [[("  " if header else "") + str(row[0]), *(str(cell) for cell in row[1:])] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    numeric = [all(str(row[i]).isdigit() or row[i] == "-" for row in rows) for i in range(len(cells[0]))]
+    return ["  ".join(cell.rjust(width) if i and numeric[i] else cell.ljust(width)
+                      for i, (cell, width) in enumerate(zip(row, widths))).rstrip() for row in cells]
+
+
+def _said(text: str) -> list[str]:
+    return [f"  {text.strip().strip('()')}"] if text.strip() else []

@@ -80,15 +80,16 @@ def write_entries(game: Game, language: str, entries: dict[str, dict]) -> Path:
     return path
 
 
-def init(game: Game, language: str) -> Path:
-    """A new translation file with an empty entry for every source text (empty counts as missing)."""
+def init(game: Game, language: str) -> tuple[Path, int]:
+    """A new translation file with an empty entry for every source text (empty counts as missing); its path
+    and how many entries it holds."""
     path = game.folder / "i18n" / f"{language}.yaml"
     if path.exists():
         raise FileExistsError(path)
     entries = {key: "" for text in printed_texts(game) if not _shipped_word(game, language, text.key)
                for key in plural_keys(text, language)}
     _write(path, {"language": language, "entries": entries})
-    return path
+    return path, len(entries)
 
 
 def _shipped_word(game: Game, language: str, key: str) -> bool:

@@ -10,8 +10,8 @@ from generator.shapes import Field
 class CardType(Shape):
     i18n_kind: ClassVar[str | None] = "card_type"
 
-    id: Id
-    name: Text
+    id: Id = Field(description="The card type's id, named by decks' and cards' `card_type`.")
+    name: Text = Field(description="Its name, as printed (Carta de evento).")
     color: Color | None = Field(None, description="Border or band colour.")
     fields: list[str] = Field(default_factory=list, description="Names of the extra fields its cards carry.")
     layout: Id | None = Field(None, description="The card layout in templates/layouts/cards/ (default: the "
@@ -19,35 +19,42 @@ class CardType(Shape):
 
 
 class CardBack(Shape):
-    title: Text | None = None
-    color: Color | None = None
+    title: Text | None = Field(None, description="Words printed on the back (default: the deck's name).")
+    color: Color | None = Field(None, description="The back's colour (default: the card type's, else the "
+                                                  "faction's).")
     image: str | None = Field(None, description="An image file inside the game folder.")
 
 
 class Deck(Shape):
     i18n_kind: ClassVar[str | None] = "deck"
 
-    id: Id
-    name: Text
-    card_type: Id | None = None
-    faction: Id | None = None
-    size: Literal["poker", "bridge", "mini", "tarot", "square"] | Size = "poker"
-    orientation: Literal["portrait", "landscape"] = "portrait"
+    id: Id = Field(description="The deck's id, for {deck:id}, cards' `deck` and {count:deck:id}.")
+    name: Text = Field(description="Its name, as printed (Eventos españoles).")
+    card_type: Id | None = Field(None, description="The card type of its cards (a card may name another).")
+    faction: Id | None = Field(None, description="The faction that owns it: its colour when the card type has "
+                                                 "none, and {faction} on the cards.")
+    size: Literal["poker", "bridge", "mini", "tarot", "square"] | Size = Field(
+        "poker", description="Card size: poker 63×88 mm, bridge 57×89, mini 44×63, tarot 70×120, square 70×70, "
+                             "or {width, height}.")
+    orientation: Literal["portrait", "landscape"] = Field("portrait", description="landscape turns the size: "
+                                                                                   "a poker card 88 wide, 63 high.")
     total: int | None = Field(None, ge=0, description="The size the rulebook states; checked.")
-    back: CardBack | None = None
+    back: CardBack | None = Field(None, description="The common back of its cards: title, colour, image "
+                                                    "(default: the deck's name on its colour).")
 
 
 class Card(Shape):
     i18n_kind: ClassVar[str | None] = "card"
 
-    id: Id
-    deck: Id
+    id: Id = Field(description="The card's id, for {card:id}.")
+    deck: Id = Field(description="The deck it belongs to (decks id).")
     card_type: AssumableId | None = Field(None, description="Overrides the deck's card type.")
     number: AssumableInt | None = Field(None, ge=0, description="The number printed on the card, if cards are "
                                                                 "numbered.")
-    title: Text
-    text: Prose | None = None
-    flavor: Prose | None = None
-    fields: dict[str, Scalar] = Field(default_factory=dict)
-    copies: AssumableInt = Field(1, ge=0, le=1000)
+    title: Text = Field(description="The card's title, as printed, or {unknown: why}.")
+    text: Prose | None = Field(None, description="What the card does: prose, with reference tokens.")
+    flavor: Prose | None = Field(None, description="Historical or colour text, printed apart from the effect.")
+    fields: dict[str, Scalar] = Field(default_factory=dict, description="Values of the card type's extra fields "
+                                      "(number, true/false, code or unknown): {vrr: 3, overstack: true}.")
+    copies: AssumableInt = Field(1, ge=0, le=1000, description="How many of this card the deck holds.")
     image: str | None = Field(None, description="Illustration file inside the game folder.")

@@ -34,9 +34,13 @@ class GameManifest(Shape):
     languages: list[Language] = Field(description="Languages to build, source first; each other one needs i18n/<lang>.yaml.")
     players: str | None = Field(None, description="Number of players, as printed (\"1-2\").")
     playing_time: str | None = Field(None, description="Playing time, as printed.")
-    publisher: str | None = None
-    credits: list[Credit] = Field(default_factory=list)
-    components: list[Component] = Field(default_factory=list, description="Which outputs this game has.")
+    publisher: str | None = Field(None, description="The publisher's name, as the cover and credits print it.")
+    credits: list[Credit] = Field(default_factory=list, description="Who did what, printed in the rulebook's "
+                                  "credits: `[{role: Diseño, names: [Ana Ruiz]}]`.")
+    components: list[Component] = Field(default_factory=list, description="What the box holds, so what a build "
+                                        "makes: rules also makes rules.html, and counters, cards or map the play "
+                                        "modules; a component left out is not built (a note says so). Empty: "
+                                        "everything the data holds.")
     palette: dict[str, Color] = Field(default_factory=dict, description="Named colours used by other fields.")
     fonts: dict[str, str] = Field(default_factory=dict, description="Font family per role (body, heading…).")
     checks: CheckPolicy = Field(default_factory=CheckPolicy, description="Per-game diagnostic policy.")
@@ -45,12 +49,15 @@ class GameManifest(Shape):
 class Faction(Shape):
     i18n_kind: ClassVar[str | None] = "faction"
 
-    id: Id
-    name: Text
-    short: Text | None = None
+    id: Id = Field(description="The faction's id, for {faction:id}, pieces' `faction` and areas' `owner`.")
+    name: Text = Field(description="Its full name, as printed (Facción española).")
+    short: Text | None = Field(None, description="A short name where space is scarce (Españoles): counters print "
+                                                 "it as {faction}; default: the name.")
     color: Color | None = Field(None, description="Main colour: counter background, start hexes.")
-    text_color: Color | None = None
+    text_color: Color | None = Field(None, description="Kept for the record; the shipped layouts print text on "
+                                                       "the main colour in black or white, whichever reads better.")
     side: Id | None = Field(None, description="The faction id of the camp this one fights for.")
     limits: dict[str, int] = Field(default_factory=dict,
                                    description="Most pieces of a kind (piece-kind id) in play at once.")
-    description: Prose | None = None
+    description: Prose | None = Field(None, description="A paragraph about the faction; translated, and open to "
+                                                        "templates (the shipped ones do not print it).")

@@ -36,16 +36,22 @@ LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port",
 
 
 class Route(Shape):
-    to: Id
-    cost: Scalar | None = None
-    kind: str | None = Field(None, description="sea, land, special…")
-    note: Text | None = None
+    to: Id = Field(description="The location the route leads to; it counts as a neighbour.")
+    cost: Scalar | None = Field(None, description="What taking it costs, printed on the route's line (2, \"2 PM\").")
+    kind: str | None = Field(None, description="sea, land, special…: land routes print as a brown line, others "
+                                               "as a blue current.")
+    note: Text | None = Field(None, description="Why the route exists or how it is used; translated, not printed "
+                                                "on the map.")
 
 
 class Geometry(Shape):
-    polygon: list[tuple[float, float]] | None = None
-    circle: tuple[float, float, float] | None = None
-    rect: tuple[float, float, float, float] | None = None
+    """A location's outline drawn by hand, in millimetres from the map's top-left corner: give one of the four."""
+
+    polygon: list[tuple[float, float]] | None = Field(None, description="Corners [[x, y], …], in order.")
+    circle: tuple[float, float, float] | None = Field(None, description="Centre and radius [x, y, r] (a numbered "
+                                                                       "circle prints its number inside).")
+    rect: tuple[float, float, float, float] | None = Field(None, description="Top-left corner, width and height "
+                                                                            "[x, y, w, h].")
     path: str | None = Field(None, description="SVG path data (M, L, C, Q, A, Z…) in map millimetres.")
 
 
@@ -55,7 +61,9 @@ class Geography(Shape):
 
     land: str = Field(description="GeoJSON of the land in degrees, inside the game folder "
                                   "(tools/extract_coastline.py cuts it from Natural Earth).")
-    projection: Literal["mercator", "equirectangular"] = "mercator"
+    projection: Literal["mercator", "equirectangular"] = Field("mercator", description="How degrees become map "
+                                                               "millimetres: mercator keeps shapes, equirectangular "
+                                                               "spaces latitude evenly.")
     bounds: tuple[float, float, float, float] = Field(description="West, south, east, north edges of the map, "
                                                                   "in degrees of longitude and latitude.")
     reach_km: float = Field(150.0, gt=0, description="How far a location's land or sea reaches from its anchor.")
@@ -72,19 +80,28 @@ class ColorKey(Shape):
 class Location(Shape):
     i18n_kind: ClassVar[str | None] = "location"
 
-    id: Id
-    type: LocationType = "area"
-    name: Text
-    number: int | None = None
-    terrain: str | None = None
-    vp: Scalar | None = None
-    colors: list[Color] = Field(default_factory=list)
+    id: Id = Field(description="The location's id, for {area:id}, `adjacent`, routes and set-up placements.")
+    type: LocationType = Field("area", description="What it is: seas fill blue, boxes are off-map holding "
+                                                   "boxes, cities and ports with an anchor print as symbols.")
+    name: Text = Field(description="Its name, as the map prints it.")
+    number: int | None = Field(None, description="A printed number; the `consecutive` adjacency rule joins "
+                                                 "locations with consecutive numbers.")
+    terrain: str | None = Field(None, description="A free word (jungle, mountain, shore…): known terrains tint "
+                                                  "the area; terrain_rules and start checks read it.")
+    vp: Scalar | None = Field(None, description="Victory points, printed under the name (\"2 VP\").")
+    colors: list[Color] = Field(default_factory=list, description="Fill colour (palette names, faction ids or "
+                                "#rrggbb); a second colour prints as stripes.")
     owner: Id | None = Field(None, description="The faction whose home this is.")
-    attributes: dict[str, Scalar] = Field(default_factory=dict)
-    adjacent: list[Id] = Field(default_factory=list)
+    attributes: dict[str, Scalar] = Field(default_factory=dict, description="Free values for the rules; the map "
+                                          "reads `city` (fortified, unfortified, fortress), `walled`, `capital` "
+                                          "and `abbreviation`.")
+    adjacent: list[Id] = Field(default_factory=list, description="Its neighbours (location ids); each must list "
+                                                                 "this one back (MAP001).")
     adjacent_unknown: Text | None = Field(None, description="Why the neighbours listed are incomplete.")
-    routes: list[Route] = Field(default_factory=list)
-    shape: Geometry | None = None
+    routes: list[Route] = Field(default_factory=list, description="Special connections beyond its borders (sea "
+                                                                  "lanes, passes), each a neighbour.")
+    shape: Geometry | None = Field(None, description="Its outline drawn by hand in map millimetres; otherwise it "
+                                                     "comes from `map.outlines` or `map.geography`.")
     anchor: tuple[float, float] | None = Field(None, description="Latitude and longitude (map.geography).")
     covers: list[tuple[float, float]] = Field(default_factory=list, description="More points (latitude, longitude) "
                                               "this location's land or sea reaches: its shape on the game's map.")
@@ -93,55 +110,69 @@ class Location(Shape):
     outline_exceptions: dict[str, str] = Field(
         default_factory=dict, description="Where the declared neighbours differ from what the outlines show, "
                                           "and why: the other location's id (or `port`) → the reason.")
-    label: tuple[float, float] | None = None
+    label: tuple[float, float] | None = Field(None, description="Where its name prints [x, y], in map mm "
+                                                                "(default: inside its outline).")
     in_: Id | None = Field(None, alias="in", description="The location this one lies in.")
 
 
 class AdjacencyRule(Shape):
-    rule: Literal["consecutive"]
-    wrap: bool = False
+    rule: Literal["consecutive"] = Field(description="consecutive: locations numbered n and n+1 are neighbours.")
+    wrap: bool = Field(False, description="The highest number also touches the lowest (a ring of areas).")
 
 
 class Grid(Shape):
-    orientation: Literal["flat", "pointy"] = "flat"
+    orientation: Literal["flat", "pointy"] = Field("flat", description="flat: hexes with a flat top edge, in "
+                                                                        "columns; pointy: a corner on top, in rows.")
     size: Length = Field(description="Across flats, in mm.")
-    columns: int = Field(ge=1, le=500)
-    rows: int = Field(ge=1, le=500)
-    first_column: int = 1
-    first_row: int = 1
-    id_format: Annotated[str, BeforeValidator(_check_id_format)] = "{col:02d}{row:02d}"
-    reconstruction: Text | None = None
+    columns: int = Field(ge=1, le=500, description="How many columns of hexes.")
+    rows: int = Field(ge=1, le=500, description="How many rows of hexes.")
+    first_column: int = Field(1, description="The number the first column prints (and its hexes' ids use).")
+    first_row: int = Field(1, description="The number the first row prints (and its hexes' ids use).")
+    id_format: Annotated[str, BeforeValidator(_check_id_format)] = Field(
+        "{col:02d}{row:02d}", description="How a hex id is made from its column and row: \"{col:02d}{row:02d}\" "
+                                          "makes 0507.")
+    reconstruction: Text | None = Field(None, description="Why this geometry is a reconstruction, when the source "
+                                                           "map is not at hand: a record for reviewers, not printed.")
 
 
 class Hex(Shape):
-    id: Id
-    terrain: str | None = None
+    id: Id = Field(description="The hex's id as the grid's id_format writes it (\"0507\"; quote it in YAML).")
+    terrain: str | None = Field(None, description="A free word (shore, sea…): known terrains tint the hex; "
+                                                  "terrain_rules read it.")
     start: Id | None = Field(None, description="The force that starts here.")
-    facing: int | None = Field(None, ge=1, le=6)
-    hidden: bool = False
-    note: Text | None = None
+    facing: int | None = Field(None, ge=1, le=6, description="Which way a piece starting here faces: the hex side "
+                                                             "1-6, drawn as an arrow.")
+    hidden: bool = Field(False, description="A start hex kept secret (greyed, explained in the legend).")
+    note: Text | None = Field(None, description="A note about the hex; translated, not printed on the map.")
 
 
 class TerrainRule(Shape):
     only: list[Id] = Field(default_factory=list, description="The piece kinds that may be in this terrain.")
-    note: Text | None = None
+    note: Text | None = Field(None, description="The rule in words; translated, not printed on the map.")
 
 
 class Map(Shape):
     i18n_kind: ClassVar[str | None] = "map"
 
-    kind: Literal["areas", "zones", "provinces", "hexes", "mixed"] = "areas"
-    width: Length | None = None
-    height: Length | None = None
-    art: str | None = None
+    kind: Literal["areas", "zones", "provinces", "hexes", "mixed"] = Field(
+        "areas", description="How the map divides space; the inventory counts `hexes` maps' forces as squadrons.")
+    width: Length | None = Field(None, description="Width in mm (default: the grid's, the outlines', or a "
+                                                   "schematic's).")
+    height: Length | None = Field(None, description="Height in mm (default, like width).")
+    art: str | None = Field(None, description="An underlay picture (PNG or JPEG) inside the game folder, printed "
+                                              "under the areas.")
     outlines: str | None = Field(None, description="An SVG inside the game folder whose elements' ids are location "
                                                    "ids: the outlines as the map's artist drew them.")
-    geography: Geography | None = None
+    geography: Geography | None = Field(None, description="Real land divided among the locations' anchors "
+                                                          "(latitude, longitude).")
     keys: list[ColorKey] = Field(default_factory=list, description="The area colours the legend explains.")
-    adjacency: AdjacencyRule | None = None
-    grid: Grid | None = None
-    locations: list[Location] = Field(default_factory=list)
-    hexes: list[Hex] = Field(default_factory=list)
+    adjacency: AdjacencyRule | None = Field(None, description="A rule of neighbours applied on top of the "
+                                                              "locations' own lists.")
+    grid: Grid | None = Field(None, description="The hex grid of a hex map.")
+    locations: list[Location] = Field(default_factory=list, description="Areas, zones, provinces, seas, boxes, "
+                                                                        "cities and ports.")
+    hexes: list[Hex] = Field(default_factory=list, description="Hexes with something on them (terrain, a start); "
+                                                               "the others are plain.")
     tables: list[Id] = Field(default_factory=list, description="Tables the rulebook prints on the map.")
     terrain_rules: dict[str, TerrainRule] = Field(default_factory=dict, description="Terrain → which piece "
                                                                                     "kinds may be there.")
@@ -152,10 +183,12 @@ class Map(Shape):
 class Track(Shape):
     i18n_kind: ClassVar[str | None] = "track"
 
-    id: Id
-    name: Text
-    min: int = 0
-    max: int
-    labels: dict[str, Text] = Field(default_factory=dict)
-    notes: dict[str, Text] = Field(default_factory=dict)
-    color: Color | None = None
+    id: Id = Field(description="The track's id, for {track:id} and set-up placements (`at: track-id:3`).")
+    name: Text = Field(description="Its name, as printed (Puntos de victoria).")
+    min: int = Field(0, description="The number of its first space.")
+    max: int = Field(description="The number of its last space.")
+    labels: dict[str, Text] = Field(default_factory=dict, description="Words printed in a space instead of its "
+                                                                      "number: {\"1\": \"1492\"}.")
+    notes: dict[str, Text] = Field(default_factory=dict, description="A short note printed under a space: "
+                                                                     "{\"10\": \"Fin\"}.")
+    color: Color | None = Field(None, description="The fill of its spaces (default: pale parchment).")

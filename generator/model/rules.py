@@ -11,74 +11,82 @@ Numbering = Literal["decimal", "upper-alpha", "lower-alpha", "upper-roman", "low
 class Section(Shape):
     i18n_kind: ClassVar[str | None] = "section"
 
-    id: Id
-    title: Text
-    body: Prose | None = None
+    id: Id = Field(description="The section's id, for {ref:id}; unique across all the game's documents.")
+    title: Text = Field(description="Its heading, as printed (Combate naval).")
+    body: Prose | None = Field(None, description="Its text, before any sub-sections: Markdown with reference "
+                                                 "tokens; write it as a `|` block.")
     after: Prose | None = Field(None, description="Text that goes on after its sub-sections, at this section's "
                                                   "level (a rule's closing paragraph).")
-    numbered: bool = True
+    numbered: bool = Field(True, description="false: printed without a number (an introduction, a box); its "
+                                             "numbered sub-sections count under the nearest numbered ancestor.")
     run_in: bool = Field(False, description="Printed as a bold lead-in at the start of its text (\"EMBARQUE:\"), "
                                             "not as a heading; still referable, and left out of the contents.")
-    children_numbering: Numbering = "decimal"
+    children_numbering: Numbering = Field("decimal", description="How its sub-sections are numbered: 4.1, 4.A "
+                                                                 "(upper-alpha), 4.a, 4.I, 4.i.")
     children_start: int = Field(1, ge=0, le=9999, description="The number its first numbered sub-section takes: "
                                 "a block that goes on counting where the one before it stopped.")
-    box: Literal["none", "example", "note", "designer", "play-note"] = "none"
+    box: Literal["none", "example", "note", "designer", "play-note"] = Field(
+        "none", description="Print the section in a styled box: an example of play, a note, a designer's note.")
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
-    sections: list["Section"] = Field(default_factory=list)
+    sections: list["Section"] = Field(default_factory=list, description="Its sub-sections, of the same shape.")
 
 
 class RuleDocument(Shape):
     i18n_kind: ClassVar[str | None] = "document"
 
-    id: Id
-    title: Text
+    id: Id = Field(description="The document's id; rules.pdf prints every document of the game, in order.")
+    title: Text = Field(description="Its title, as the cover prints it (Libro de reglas).")
     short: Text | None = Field(None, description="How other documents name this one.")
     top_level_suffix: str = Field("", description="\".0\" for books that number 1.0, 2.0…")
     chapter: str | None = Field(None, pattern=r"^[0-9A-Za-z]{1,8}$",
                                 description="This document's number as a chapter of a larger book: its top-level "
                                             "sections print as 9.1, 9.2… for `chapter: 9`.")
     first_number: int = Field(1, ge=0, le=9999, description="The number its first top-level section takes.")
-    sections: list[Section] = Field(default_factory=list)
+    sections: list[Section] = Field(default_factory=list, description="Its top-level sections, in order.")
 
 
 class Term(Shape):
     i18n_kind: ClassVar[str | None] = "term"
 
-    id: Id
-    term: Text
-    abbreviation: Text | None = None
-    definition: Prose | None = None
+    id: Id = Field(description="The term's id, for {term:id} and {abbr:id} in layouts.")
+    term: Text = Field(description="The term, as the glossary prints it (Puntos de victoria).")
+    abbreviation: Text | None = Field(None, description="Its abbreviation (PV), printed by {abbr:id} on cards.")
+    definition: Prose | None = Field(None, description="What it means, as the glossary prints it: prose with "
+                                                       "reference tokens.")
 
 
 class Icon(Shape):
     i18n_kind: ClassVar[str | None] = "icon"
 
-    id: Id
-    name: Text
+    id: Id = Field(description="The icon's id, for {icon:id} and a layout's `icon:`.")
+    name: Text = Field(description="What it stands for; printed in its place, in brackets, where its picture "
+                                   "cannot be (the rulebook's text, a card without its file).")
     file: str | None = Field(None, description="An SVG or PNG inside the game folder.")
 
 
 class Action(Shape):
     i18n_kind: ClassVar[str | None] = "action"
 
-    id: Id
-    name: Text
-    notation: Text | None = None
+    id: Id = Field(description="The action's id, for {action:id}.")
+    name: Text = Field(description="Its name, as printed (Mover, Asediar).")
+    notation: Text | None = Field(None, description="How it is written on an order sheet (\"A Ven-Pad\").")
     by: list[Id] = Field(default_factory=list, description="Piece kinds that may take it.")
-    cost: Scalar | None = None
-    text: Prose | None = None
+    cost: Scalar | None = Field(None, description="What it costs (3, \"1 PA\"), printed beside it on the aids.")
+    text: Prose | None = Field(None, description="What it does: prose with reference tokens.")
 
 
 class Placement(Shape):
-    piece: Id | None = None
-    kind: Id | None = None
-    count: int = Field(1, ge=0)
+    piece: Id | None = Field(None, description="The piece placed (pieces id); or give `kind`.")
+    kind: Id | None = Field(None, description="Any pieces of this kind (piece_kinds id), when which ones does "
+                                              "not matter.")
+    count: int = Field(1, ge=0, description="How many are placed; checked against the copies that exist (CNT007).")
     at: str = Field(description="A location id, or track-id:value.")
 
 
 class SetupStep(Shape):
     i18n_kind: ClassVar[str | None] = "setup"
 
-    id: Id
-    text: Prose
-    place: list[Placement] = Field(default_factory=list)
+    id: Id = Field(description="The step's id.")
+    text: Prose = Field(description="The step as the rulebook says it: prose with reference tokens.")
+    place: list[Placement] = Field(default_factory=list, description="The pieces this step puts on the map or a "
+                                   "track; the checker counts them against the copies that exist.")

@@ -61,15 +61,17 @@ class Modifier(Shape):
 
 
 class Column(Shape):
-    id: Id
-    label: Text
+    id: Id = Field(description="The column's id, a translation key part (\"1-1\", \"plus-2\").")
+    label: Text = Field(description="Its header, as printed (\"1:1\", \"+2\").")
 
 
 class Columns(Shape):
-    kind: Literal["odds", "differential", "value", "named"] = "named"
+    kind: Literal["odds", "differential", "value", "named"] = Field(
+        "named", description="odds (1:1, 2:1…) and differential (-1, 0, +1…) headers must run in order without "
+                             "gaps and say how the extremes read; value and named are free.")
     below: Text | None = Field(None, description="How values below the first column read.")
     above: Text | None = Field(None, description="How values above the last column read.")
-    items: list[Column]
+    items: list[Column] = Field(description="The columns, left to right.")
 
 
 class Row(Shape):
@@ -80,22 +82,24 @@ class Row(Shape):
 
 
 class LegendEntry(Shape):
-    code: str
-    text: Text
+    code: str = Field(description="A result code as the cells print it (S, M, -).")
+    text: Text = Field(description="What it means, as the legend prints it (hundido).")
 
 
 class Table(Shape):
     i18n_kind: ClassVar[str | None] = "table"
 
-    id: Id
-    title: Text
+    id: Id = Field(description="The table's id, for {table:id} and a map's or layout's `tables`.")
+    title: Text = Field(description="Its title, as printed (Tabla de combate naval).")
     dice: DiceSpec = Field("none", validate_default=True, description="NdM (1d6, 2d6, 1d10), d66, or none.")
     faces: Roll | None = Field(None, description="Face values when they are not 1-N: \"0-9\" for a d10 read 0-9.")
     domain: Roll | None = Field(None, description="For dice none: the key values the rows must cover.")
-    modifiers: list[Modifier] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=list, description="Die-roll modifiers, printed under the "
+                                                                        "table: [{value: 1, when: \"…\"}].")
     out_of_range: Literal["clamp", "rows", "none"] | None = Field(
         None, description="How a modified roll beyond the printed rows reads.")
-    columns: Columns | None = None
+    columns: Columns | None = Field(None, description="Column headers of a combat results table; rows then give "
+                                                      "`results`, one per column.")
     rows: list[Row] | Unknown = Field(description="The rows, or {unknown: why} when the rulebook does not print them.")
-    legend: list[LegendEntry] = Field(default_factory=list)
-    note: Prose | None = None
+    legend: list[LegendEntry] = Field(default_factory=list, description="What the result codes of the cells mean.")
+    note: Prose | None = Field(None, description="A note printed under the table: prose with reference tokens.")

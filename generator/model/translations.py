@@ -15,7 +15,8 @@ class Entry(Shape):
 
 
 class TranslationFile(Shape):
-    language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
+    language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$", description="The language of the file (en, pt-BR); "
+                                                                      "it must match the file's name.")
     entries: dict[str, Entry | str] = Field(default_factory=dict,
                                             description="Key → translation; a bare string is an unstamped entry.")
 

@@ -13,6 +13,7 @@ from generator.pipeline import check
 
 GALLEYS = "piece_kinds:\n  - {id: galley, name: Galera}\npieces:\n  - {id: g, name: G, kind: galley, copies: 2}\n"
 RULE = "documents:\n  - id: r\n    title: R\n    sections:\n      - id: s\n        title: S\n        body: |\n          {body}\n"
+WITH_ENGLISH = "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es, en]\n"
 TABLE = "tables:\n  - id: t\n    title: T\n    dice: 1d6\n"
 CASES = {
     "a row for a roll the dice cannot make": (
@@ -102,6 +103,88 @@ CASES = {
     "a layout that does not exist": (
         {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, layout: tank}\npieces:\n  - {id: a, name: A, kind: k}\n"},
         ("LAY003", "pieces.yaml", 2, 5)),
+    # What the manual's code reference shows (docs/generate.py): one case per code a check can report.
+    "a name YAML 1.1 tools would read as false": (
+        {"f.yaml": "factions:\n  - id: norway\n    name: NO\n"}, ("YML008", "f.yaml", 3, 11)),
+    "a card picture outside the game folder": (
+        {"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n  - {id: a, deck: d, title: A, image: ../secret.png}\n"},
+        ("SCH011", "cards.yaml", 4, 39)),
+    "two unnumbered blocks whose sections both print 1": (
+        {"rules.yaml": "documents:\n  - id: r\n    title: R\n    sections:\n"
+                       "      - {id: a, title: A, numbered: false, sections: [{id: a1, title: A1}]}\n"
+                       "      - id: b\n        title: B\n        numbered: false\n"
+                       "        sections:\n          - {id: b1, title: B1, body: 'Véase {ref:a1}.'}\n"},
+        ("REF009", "rules.yaml", 10, 39)),
+    "galleys starting on a shore only galliots may enter": (
+        {"pieces.yaml": GALLEYS.replace("copies: 2", "copies: 1, force: left") + "forces:\n  - {id: left, name: L}\n",
+         "map.yaml": "map:\n  kind: hexes\n  terrain_rules: {shore: {only: [galliot]}}\n"
+                     "  grid: {size: 16, columns: 2, rows: 2}\n  hexes:\n    - {id: '0101', terrain: shore, start: left}\n"},
+        ("MAP006", "map.yaml", 6, 12)),
+    "declared neighbours whose outlines lie apart": (
+        {"map.yaml": "map:\n  width: 100\n  height: 100\n  locations:\n"
+                     "    - {id: a, name: A, adjacent: [b], shape: {rect: [0, 0, 20, 20]}}\n"
+                     "    - {id: b, name: B, adjacent: [a], shape: {rect: [50, 50, 20, 20]}}\n"},
+        ("MAP007", "map.yaml", 5, 35)),
+    "outlines that touch but are not declared neighbours": (
+        {"map.yaml": "map:\n  width: 100\n  height: 100\n  locations:\n"
+                     "    - {id: a, name: A, adjacent: [c], shape: {rect: [0, 0, 20, 20]}}\n"
+                     "    - {id: b, name: B, adjacent: [c], shape: {rect: [20, 0, 20, 20]}}\n"
+                     "    - {id: c, name: C, adjacent: [a, b], shape: {rect: [0, 20, 40, 20]}}\n"},
+        ("MAP008", "map.yaml", 5, 12)),
+    "an outlines file that is not SVG": (
+        {"map.yaml": "map:\n  outlines: map/areas.svg\n  locations:\n    - {id: a, name: A}\n",
+         "map/areas.svg": "not svg"}, ("MAP011", "map.yaml", 2, 13)),
+    "two areas whose outlines overlap": (
+        {"map.yaml": "map:\n  width: 100\n  height: 100\n  locations:\n"
+                     "    - {id: a, name: A, adjacent: [b], shape: {rect: [0, 0, 30, 20]}}\n"
+                     "    - {id: b, name: B, adjacent: [a], shape: {rect: [20, 0, 20, 20]}}\n"},
+        ("MAP012", "map.yaml", 6, 12)),
+    "a translation of a source text that has changed": (
+        {"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: {text: Demo, source: 0123456789}\n"},
+        ("I18N002", "en.yaml", 3, 3)),
+    "a translation that does not say what it translates": (
+        {"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: Demo\n"},
+        ("I18N004", "en.yaml", 3, 3)),
+    "a translation of a text that no longer exists": (
+        {"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: Demo\n  piece.ghost.name: Ghost\n"},
+        ("I18N005", "en.yaml", 4, 3)),
+    "a translation with a number the source does not state": (
+        {"game.yaml": WITH_ENGLISH, "rules.yaml": "terms:\n  - {id: t, term: Dos galeras}\n",
+         "i18n/en.yaml": "language: en\nentries:\n  term.t.term: 3 galleys\n  game.title: Demo\n"},
+        ("I18N006", "en.yaml", 3, 3)),
+    "a declared language without its file": ({"game.yaml": WITH_ENGLISH}, ("I18N007", "game.yaml", 5, 14)),
+    "a layout that extends a path": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: A, kind: k}\n",
+         "templates/layouts/counters/unit.yaml": "extends: ../../x\n"}, ("SEC002", "unit.yaml", 1, 10)),
+    "a game profile named like a shipped one": (
+        {"templates/profiles/home.yaml": "name: home\n"}, ("SEC003", "home.yaml", 1, 1)),
+    "a rulebook template with a script": (
+        {"templates/rulebook/rules.html.j2": "<script>alert(1)</script>\n"}, ("SEC004", "rules.html.j2", 1, 1)),
+    "a hex id format that is not one": (
+        {"map.yaml": "map:\n  kind: hexes\n  grid: {size: 19, columns: 3, rows: 3, id_format: '{col.__class__}'}\n"},
+        ("SEC006", "map.yaml", 3, 52)),
+    "a card picture that is not a picture": (
+        {"cards.yaml": "decks:\n  - {id: d, name: D}\ncards:\n  - {id: a, deck: d, title: A, image: art/a.png}\n",
+         "art/a.png": "not a picture"}, ("LAY004", "cards.yaml", 4, 39)),
+    "a rulebook template that does not parse": (
+        {"templates/rulebook/rules.html.j2": "{% if %}"}, ("LAY005", "rules.html.j2", 1, 1)),
+    "a layout whose text is smaller than its min_text": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, layout: tiny}\npieces:\n  - {id: a, name: Abc, kind: k}\n",
+         "templates/layouts/counters/tiny.yaml": "extends: marker\nfront:\n  elements:\n"
+                                                 "    - {text: '{name}', box: [10, 10, 80, 80], size: 3}\n"},
+        ("LAY006", "tiny.yaml", 4, 7)),
+    "a card type field no layout prints": (
+        {"cards.yaml": "card_types:\n  - {id: e, name: E, fields: [vrr]}\ndecks:\n  - {id: d, name: D, card_type: e}\n"
+                       "cards:\n  - {id: a, deck: d, title: A, fields: {vrr: 3}}\n"}, ("LAY007", "cards.yaml", 2, 31)),
+    "two factions' counters that print the same face": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\nfactions:\n  - {id: red, name: R}\n  - {id: blue, name: B}\n"
+                        "pieces:\n  - {id: a, name: A, kind: k, faction: red}\n  - {id: b, name: A, kind: k, faction: blue}\n"},
+        ("LAY008", "pieces.yaml", 7, 5)),
+    "a squadron with more counters than start hexes": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\nforces:\n  - {id: f, name: F}\n"
+                        "pieces:\n  - {id: a, name: A, kind: k, force: f, copies: 3}\n",
+         "map.yaml": "map:\n  kind: hexes\n  grid: {size: 19, columns: 3, rows: 3}\n  hexes:\n    - {id: '0101', start: f}\n"},
+        ("DIG002", "pieces.yaml", 4, 5)),
 }
 
 
@@ -161,8 +244,6 @@ def test_what_the_long_fuzz_run_found_is_a_diagnostic(files, expected, write_gam
     found = check(write_game(files)).diagnostics
     assert expected in [(d.code, d.span.file.name, d.span.line, d.span.column) for d in found if d.span]
 
-
-WITH_ENGLISH = "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es, en]\n"
 
 
 @pytest.mark.parametrize("files, expected", [

@@ -18,21 +18,29 @@ from generator.shapes import Field
 
 
 class ComponentSettings(Shape):
+    """How the pieces of one component sit on the sheet."""
     gutter: float = Field(0.0, ge=0, le=50, description="Space between pieces on a sheet, in mm.")
 
 
 class PrintProfile(Shape):
-    name: str = "home"
-    extends: str | None = None
+    name: str = Field("home", description="The profile's name, for the record; --profile picks a profile by "
+                                          "its file's name or path.")
+    extends: str | None = Field(None, description="A profile to start from, by name (home, press, or another "
+                                                  "of the game's); this file replaces what it gives.")
     paper: str = Field("a4", description="a4, letter, a3, tabloid…")
-    landscape: bool = False
+    landscape: bool = Field(False, description="Turn the paper: the long edge across.")
     margin: float = Field(8.0, ge=0, le=60, description="Unprinted edge of the sheet, in mm.")
     bleed: float = Field(0.0, ge=0, le=10, description="How far colour runs past the cut, in mm.")
     slug: float = Field(0.0, ge=0, le=30, description="Room around the trimmed sheet for crop marks (press).")
-    crop_marks: bool = False
-    cut_marks: bool = True
-    backs: Literal["duplex", "fold", "none"] = "duplex"
-    flip: Literal["long", "short"] = "long"
+    crop_marks: bool = Field(False, description="Marks at the corners of the trimmed sheet, in the slug, for a "
+                                                "print shop's guillotine.")
+    cut_marks: bool = Field(True, description="Short lines in the margin at every cut between pieces, for a "
+                                              "craft knife at home.")
+    backs: Literal["duplex", "fold", "none"] = Field("duplex", description="duplex: backs on the next page, "
+                                                     "printed on the reverse; fold: backs beside the fronts, to "
+                                                     "fold and glue; none: fronts only.")
+    flip: Literal["long", "short"] = Field("long", description="The edge a duplex printer turns the sheet on; the "
+                                                               "backs are mirrored to match.")
     back_offset: tuple[float, float] = Field((0.0, 0.0), description="Shift of the backs (x right, y up), mm.")
     back_bleed: float = Field(0.0, ge=0, le=5, description="Extra bleed on backs only, for printers that "
                                                             "register badly.")
@@ -41,8 +49,10 @@ class PrintProfile(Shape):
     release: bool = Field(False, description="Refuse a game with unknown facts (a release); false: print them as "
                                              "placeholder marks with a proof sheet (a proof).")
     rules_columns: Literal[1, 2] = Field(2, description="Columns of the rulebook's text pages.")
-    counters: ComponentSettings = Field(default_factory=ComponentSettings)
-    cards: ComponentSettings = Field(default_factory=lambda: ComponentSettings(gutter=3.0))
+    counters: ComponentSettings = Field(default_factory=ComponentSettings, description="Counter sheets: "
+                                        "{gutter: 0} (counters touch and share their cuts).")
+    cards: ComponentSettings = Field(default_factory=lambda: ComponentSettings(gutter=3.0),
+                                     description="Card sheets: {gutter: 3} by default.")
     # Press colour and PDF/X (issue 26): how the files meet what a print shop's preflight asks.
     color: Literal["rgb", "cmyk"] = Field("rgb", description="cmyk: every colour written as CMYK (RGB converted "
                                                               "once with the ICC profile); rgb: as given.")

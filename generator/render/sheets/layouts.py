@@ -36,7 +36,7 @@ LayoutColor = Annotated[str, BeforeValidator(_check_color)]
 
 
 class Border(Shape):
-    color: LayoutColor = "#000000"
+    color: LayoutColor = Field("#000000", description="A colour, {color} or {color:darker}.")
     width: float = Field(0.2, ge=0, le=20, description="Line width in mm.")
     radius: float = Field(0.0, ge=0, le=100, description="Corner radius in mm.")
 
@@ -51,19 +51,22 @@ class Element(Shape):
     icon: str | None = Field(None, description="An icon id of the game (its picture, or a badge with its name).")
     table: str | None = Field(None, description="A table id (or a field holding one) printed as a small table.")
     box: Box = Field(description="x, y, width, height in percent of the face.")
-    font: FontRole = "sans"
+    font: FontRole = Field("sans", description="A shipped font role (DejaVu): sans or serif, plain, bold, italic "
+                                               "or bold-italic.")
     size: float = Field(8.0, ge=1, le=200, description="Font size in points at design_width.")
     min_size: float | None = Field(None, ge=1, le=200, description="Smallest size in points the text may shrink to; "
                                                            "absolute, it does not scale (default: size).")
-    align: Literal["left", "center", "right"] = "center"
-    valign: Literal["top", "middle", "bottom"] = "middle"
-    wrap: bool = True
+    align: Literal["left", "center", "right"] = Field("center", description="Where the text sits across its box.")
+    valign: Literal["top", "middle", "bottom"] = Field("middle", description="Where the text sits up and down its "
+                                                                           "box.")
+    wrap: bool = Field(True, description="Break the text into lines to fit the box; false: one line, shrunk.")
     rich: bool = Field(False, description="Text with **bold**, *italic*, line breaks, lists and icons.")
     color: LayoutColor | None = Field(None, description="A colour, {color}, {color:darker} or {ink} (readable on "
                                                         "background).")
-    stroke: LayoutColor | None = None
+    stroke: LayoutColor | None = Field(None, description="For a symbol: the colour inside its frame (default: "
+                                                         "none, the face shows through).")
     when: str | None = Field(None, description="Draw only when this field has a value (facing, values, image…).")
-    unless: str | None = None
+    unless: str | None = Field(None, description="Draw only when this field has no value (the opposite of when).")
 
     @model_validator(mode="after")
     def _one_kind(self):
@@ -78,17 +81,19 @@ class Element(Shape):
 class FaceLayout(Shape):
     background: LayoutColor | None = Field("{color}", description="A colour or {color}; none for unprinted.")
     fallback_color: LayoutColor | None = Field(None, description="The colour {color} means when the data gives none.")
-    border: Border | None = Field(default_factory=Border)
-    elements: list[Element] = Field(default_factory=list)
+    border: Border | None = Field(default_factory=Border, description="The line around the face (default: a "
+                                                                      "0.2 mm black line); none for no line.")
+    elements: list[Element] = Field(default_factory=list, description="What the face shows, drawn in order: "
+                                                                      "later elements over earlier ones.")
 
 
 class Layout(Shape):
-    description: str = ""
+    description: str = Field("", description="What the layout is for, for people (\"NATO-style combat unit\").")
     extends: str | None = Field(None, description="Another layout of the same component to start from.")
     design_width: float = Field(19.05, ge=5, le=1000, description="The face width in mm the font sizes are written for.")
     min_text: float = Field(4.5, gt=0, le=100, description="The smallest type, in points, any text of the layout "
                                                           "may print at; smaller is a LAY006 finding at the element.")
-    front: FaceLayout | None = None
+    front: FaceLayout | None = Field(None, description="The front face: background, border, elements.")
     back: FaceLayout | None = Field(None, description="Defaults to the front's layout.")
 
 
