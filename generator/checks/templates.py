@@ -152,6 +152,24 @@ def _template_problems(path: Path, shown) -> Iterator[Diagnostic]:
             SandboxedEnvironment().parse(text)
         except TemplateSyntaxError as error:
             yield make("LAY005", f"the template cannot be read: {error.message}", Span(shown, error.lineno or 1, 1))
+        except RecursionError:          # Jinja2's parser recurses about a dozen frames per bracket
+            line, column = _deepest(text)
+            yield make("LAY005", "the template nests brackets too deeply to be read", Span(shown, line, column),
+                       "Write the expression with fewer nested brackets.")
+            return
     found = css_problems(text) if ".css" in path.name else active_content(text)
     for line, column, what in found:
         yield make("SEC004", f"the template puts {what} in the rulebook or living rules", Span(shown, line, column))
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """(line, column) of the first bracket at the greatest depth of nesting."""
+    depth, deepest, at = 0, 0, 0
+    for offset, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, offset
+        elif char in ")]}":
+            depth = max(depth - 1, 0)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1

@@ -52,8 +52,8 @@ def _finding(text: str, covered: frozenset[str], key: str, language: str, place)
     listed = ", ".join(_named(char) for char in lost[:_SHOWN]) + (f" and {len(lost) - _SHOWN} more"
                                                                   if len(lost) > _SHOWN else "")
     span: Span = place(at)
-    return [make("LAY002", f"{key} ({language}) holds {listed}, which no shipped font can print: the books "
-                           f"would show an empty box in its place", span)]
+    return [make("LAY002", f"{key} ({language}) holds {listed}, which no shipped font can print: it would "
+                           f"print as an empty box", span)]
 
 
 def _unprintable(text: str, covered: frozenset[str]) -> list[str]:

@@ -105,6 +105,8 @@ CASES = {
     "latin-1 template": ({RULES_TEMPLATE: _template("<title>Año</title>").encode("latin-1")},
                          [("LAY005", "rules.html.j2", 5, 1)]),
     "broken jinja template": ({RULES_TEMPLATE: _template("{% if %}")}, [("LAY005", "rules.html.j2", 5, 1)]),
+    "deeply nested jinja expression": ({RULES_TEMPLATE: _template("{% if " + "[" * 90 + "]" * 90 + " %}{% endif %}")},
+                                       [("LAY005", "rules.html.j2", 5, 96)]),
     # Crashes and hangs.
     "35000 nested brackets": ({"deep.yaml": "pieces: " + "[" * 35000 + "]" * 35000 + "\n"},
                               [("YML005", "deep.yaml", 1, 73)]),
