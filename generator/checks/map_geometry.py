@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import shapely
+
 from generator.derived.adjacency import neighbours
 from generator.derived.outlines import Outlines, outlines
 from generator.diagnostics import Diagnostic, make
@@ -41,13 +43,13 @@ def _answered(by_id, first: str, second: str) -> bool:
 
 def _overlaps(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
     ids = sorted(shapes.regions)
-    for index, first in enumerate(ids):
-        for second in ids[index + 1:]:
-            a, b = shapes.regions[first], shapes.regions[second]
-            if a.bounds[0] <= b.bounds[2] and b.bounds[0] <= a.bounds[2] and a.intersection(b).area > OVERLAP_MM2:
-                yield make("MAP012", f"the outlines of '{first}' and '{second}' overlap by "
-                                     f"{a.intersection(b).area:.0f} mm²", where(by_id[second], "id"),
-                           "a location inside another says so with `in`, and is carved out of it")
+    tree = shapely.STRtree([shapes.regions[key] for key in ids])
+    firsts, seconds = tree.query([shapes.regions[key] for key in ids])      # pairs whose boxes meet
+    for first, second in sorted((ids[a], ids[b]) for a, b in zip(firsts.tolist(), seconds.tolist()) if a < b):
+        shared = shapes.regions[first].intersection(shapes.regions[second]).area
+        if shared > OVERLAP_MM2:
+            yield make("MAP012", f"the outlines of '{first}' and '{second}' overlap by {shared:.0f} mm²",
+                       where(by_id[second], "id"), "a location inside another says so with `in`, and is carved out of it")
 
 
 def _declared_apart(game, shapes: Outlines, by_id, touching) -> Iterator[Diagnostic]:

@@ -40,6 +40,15 @@ class Outlines:
     projection: Projection | None = None
     problems: list[Diagnostic] = field(default_factory=list)
     _touching: set[tuple[str, str]] | None = None
+    _grown: dict[str | None, BaseGeometry] = field(default_factory=dict)   # region id (None: the sea) → grown
+
+    def _near(self, key: str | None) -> BaseGeometry:
+        """A region (or the sea) grown by TOLERANCE_MM, once: the border tests grow the same few shapes,
+        the sea the largest of them, again and again."""
+        if key not in self._grown:
+            self._grown[key] = (self.sea if key is None else self.regions[key]).buffer(TOLERANCE_MM)
+            shapely.prepare(self._grown[key])
+        return self._grown[key]
 
     def touching(self) -> set[tuple[str, str]]:
         """Pairs of regions (sorted ids) sharing a border at least BORDER_MM long."""
@@ -47,11 +56,12 @@ class Outlines:
             ids = sorted(self.regions)
             tree = shapely.STRtree([self.regions[i] for i in ids])
             found = set()
-            for index, first in enumerate(ids):
-                grown = self.regions[first].buffer(TOLERANCE_MM * 2)
-                for other in tree.query(grown):
+            for first in ids:
+                x0, y0, x1, y1 = self.regions[first].bounds
+                reach = TOLERANCE_MM * 2
+                for other in tree.query(box(x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
                     second = ids[int(other)]
-                    if second > first and _border(self.regions[first], self.regions[second]) >= BORDER_MM:
+                    if second > first and _border(self.regions[first], self._near(second)) >= BORDER_MM:
                         found.add((first, second))
             self._touching = found
         return self._touching
@@ -61,7 +71,7 @@ class Outlines:
         region = self.regions.get(location_id)
         if region is None or self.sea is None:
             return None
-        return _border(region, self.sea) >= BORDER_MM
+        return _border(region, self._near(None)) >= BORDER_MM
 
     def sea_km(self, location: Location) -> float | None:
         """How far the location's anchor lies from the sea, in kilometres."""
@@ -71,8 +81,9 @@ class Outlines:
         return self.sea.distance(point) * self.projection.km_per_mm(location.anchor[0])
 
 
-def _border(first: BaseGeometry, second: BaseGeometry) -> float:
-    return first.boundary.intersection(second.buffer(TOLERANCE_MM)).length
+def _border(first: BaseGeometry, near_second: BaseGeometry) -> float:
+    """How long a border `first` shares with a shape, given that shape grown by TOLERANCE_MM."""
+    return first.boundary.intersection(near_second).length
 
 
 _BUILT: dict[int, tuple[Game, Outlines]] = {}
@@ -240,7 +251,7 @@ def _settle(cells: dict[str, BaseGeometry], seeds: dict[str, list[Point]]) -> di
         if own:
             kept[key] = shapely.union_all(own)
     for orphan in sorted(orphans, key=lambda part: -part.area):
-        borders = {key: _border(orphan, region) for key, region in kept.items()
+        borders = {key: _border(orphan, region.buffer(TOLERANCE_MM)) for key, region in kept.items()
                    if region.distance(orphan) < TOLERANCE_MM}
         best = max(borders, key=lambda key: (borders[key], key), default=None)
         if best is not None and borders[best] >= BORDER_MM:
