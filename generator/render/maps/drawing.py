@@ -20,8 +20,8 @@ from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group
                                       readable_on)
 from generator.load.images import image_problem
 from generator.render.edition import Edition
-from generator.render.maps.geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
-                                           shape_centre, tidy_schematic)
+from generator.derived.hex_grid import hex_centres, hex_corners, hex_extent, hex_radius
+from generator.render.maps.geometry import facing_angle, shape_centre, tidy_schematic
 from generator.render.draw.symbols import draw_symbol
 from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
 from generator.render.maps.regions import box_frame, connection, connections, draw_outlined

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from generator.derived.adjacency import UNCONNECTED_TYPES
+from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
@@ -14,7 +15,7 @@ from generator.render.edition import Edition
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
 
-MARGIN = 10.0
+MARGIN = MAP_MARGIN
 GAP = 6.0
 TERRAIN = {"clear": "#efe8cf", "jungle": "#8fb57a", "forest": "#86ad73", "mountain": "#c2a47f",
            "impassable": "#7d6d5f", "hills": "#d8c49a", "marsh": "#a9c2a0", "sea": "#bcd6ea", "shore": "#e8d9a8",
