@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from generator.derived.geo_sources import Projection, SourceProblem, from_artwork, from_shape, land
+from generator.derived.hex_grid import MAP_MARGIN, hex_centres, hex_corners, hex_extent
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.maps import Location
@@ -72,6 +73,14 @@ class Outlines:
         if region is None or self.sea is None:
             return None
         return _border(region, self._near(None)) >= BORDER_MM
+
+    def hex_land(self, grid) -> dict[str, float]:
+        """How much land (mm²) each hex of the grid holds; empty when the map has no land."""
+        if self.land is None:
+            return {}
+        centres = hex_centres(grid, MAP_MARGIN)
+        hexes = [shapely.Polygon(hex_corners(centre, grid)) for centre in centres.values()]
+        return dict(zip(centres, shapely.area(shapely.intersection(hexes, self.land)).tolist()))
 
     def sea_km(self, location: Location) -> float | None:
         """How far the location's anchor lies from the sea, in kilometres."""
@@ -129,12 +138,14 @@ def _build(game: Game) -> Outlines:
 
 def _geography(game: Game, result: Outlines) -> None:
     geography = game.map.geography
-    if not game.map.width:
+    grid = game.map.grid
+    width, height = hex_extent(grid, MAP_MARGIN) if grid is not None else (game.map.width, game.map.height)
+    if not width:
         result.problems.append(make("MAP011", "a geographic map needs its `width` in millimetres",
                                     where(game.map, "geography")))
         return
     try:
-        projection = Projection(geography, game.map.width, game.map.height)
+        projection = Projection(geography, width, height)
         result.land = land(game.folder, geography, projection)
     except SourceProblem as problem:
         result.problems.append(make("MAP011", str(problem), where(geography, "land")))

@@ -114,6 +114,8 @@ _TABLE = (
     Code("MAP011", "bad-outline", "error", "an outline source cannot be read or placed",
          "Outlines come from `shape`, the SVG named by `map.outlines`, or `map.geography` and `anchor`."),
     Code("MAP012", "overlapping-regions", "error", "two regions' outlines overlap"),
+    Code("MAP013", "hex-land", "warning", "a hex's terrain disagrees with the land the map draws",
+         "A hex holding land has the geography's `land_terrain`, and only such a hex: fix the hex or the bounds."),
     # Translations.
     Code("I18N001", "missing-translation", "warning", "a source text has no translation"),
     Code("I18N002", "stale-translation", "warning", "the source text changed since it was translated",

@@ -54,7 +54,8 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         w, h = 80.0, 7.0 + 5.0 * len(rows)
         x, ty = row.take(w, h)
         shapes.append(Group(f"table-{table_id}", _table(title, rows, x, ty, w), "table", title))
-    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said)
+    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said,
+                                                              bool(drawing.links))
     if legend:
         w, h = 70.0, 8.0 + 6.0 * len(legend)
         x, ly = row.take(w, h)

@@ -11,7 +11,8 @@ from generator.render.maps.regions import CURRENT, JUNGLE_DOT, city_symbol
 SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")
 
 
-def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said) -> list[tuple[str, Ink, object]]:
+def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
+                   crossings: bool) -> list[tuple[str, Ink, object]]:
     """(label, ink, kind): kind False is a swatch, True a line, a string a symbol."""
     game = edition.game
     if game.map is None:
@@ -30,7 +31,7 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said) 
                 entries.append((said["home"].format(name=edition.name("faction", owner)), ink.lighter(0.55), False))
     entries.extend((said[f"symbols.{kind}"], JUNGLE_DOT if kind == "jungle" else Ink(rgb=(0, 0, 0)), kind)
                    for kind in SYMBOL_ORDER if kind in symbols)
-    if symbols or game.map.geography is not None:
+    if crossings and (symbols or game.map.geography is not None):
         entries.append((said["crossing"], CURRENT, True))
     return entries
 
