@@ -28,6 +28,8 @@ BORDER_MM = 1.5          # a shared border shorter than this is a corner, not ad
 TOLERANCE_MM = 0.05
 ISLAND_KM = 40.0         # an island without an anchor joins a region at most this far away…
 ISLAND_SHARE = 0.03      # …and at most this fraction of its size
+PLAY_MARGIN = 1.0        # land in play lies within this many typical anchor spacings of the anchors' hull
+HULL_RATIO = 0.5        # how tightly that hull follows the anchors (shapely's concave_hull ratio)
 
 
 @dataclass
@@ -176,7 +178,8 @@ def _geography(game: Game, result: Outlines) -> None:
              for loc in regions if loc not in children}
     land_ids = [loc.id for loc in regions if loc.type != "sea" and loc not in children]
     sea_ids = [loc.id for loc in regions if loc.type == "sea" and loc not in children]
-    result.regions.update(_divide_land(result.land, {key: seeds[key] for key in land_ids}, reach,
+    result.regions.update(_divide_land(_in_play(result.land, [p for key in land_ids for p in seeds[key]], frame),
+                                       {key: seeds[key] for key in land_ids}, reach,
                                        ISLAND_KM / projection.km_per_mm(geography.bounds[1])))
     result.regions.update(_divide_sea(result.sea, {key: seeds[key] for key in sea_ids}, reach))
     for key in land_ids + sea_ids:           # a snapped anchor is where the symbol goes
@@ -188,6 +191,25 @@ def _geography(game: Game, result: Outlines) -> None:
         carved = Point(result.points[child.id]).buffer(reach[child.id], quad_segs=16).intersection(parent)
         result.regions[child.id] = carved
         result.regions[child.in_] = parent.difference(carved)
+
+
+def _in_play(land_area: BaseGeometry, points: list[Point], frame: BaseGeometry) -> BaseGeometry:
+    """The land the anchors share. An island is in play whole; land that runs off the map (a continent)
+    only within a rounded margin, a typical spacing of the anchors wide, of their hull: a region at the
+    edge of the play (Swiss, Hungarian) stops some way past its anchor instead of running to the frame."""
+    if len(points) < 3:
+        return land_area
+    spacing = sorted(min(point.distance(other) for other in points if other is not point) for point in points)
+    margin = PLAY_MARGIN * spacing[len(spacing) // 2]
+    hull = shapely.concave_hull(MultiPoint(points), ratio=HULL_RATIO)
+    play = hull.buffer(2 * margin, quad_segs=16).buffer(-margin, quad_segs=16)     # notches closed, then the margin
+    edge = frame.exterior.buffer(TOLERANCE_MM)
+    pieces = _pieces(land_area)
+    running_off = [piece for piece in pieces if piece.intersects(edge) and not play.contains(piece)]
+    if not running_off:
+        return land_area
+    return shapely.union_all([piece.intersection(play) if any(piece is off for off in running_off) else piece
+                              for piece in pieces])
 
 
 def _pieces(geometry: BaseGeometry) -> list[BaseGeometry]:

@@ -278,11 +278,12 @@ def test_lepantos_coast_is_real_land_under_the_unmoved_grid_and_holds_exactly_th
     game = load_game(ROOT / "content" / "lepanto").game
     centres = hex_centres(game.map.grid, MAP_MARGIN)
     shore = {h.id for h in game.map.hexes if h.terrain == "shore"}
-    hexes = {g.get("id")[4:]: g.find(f"{SVG}polygon") for g in root.iter(f"{SVG}g") if g.get("id", "").startswith("hex-")}
+    hexes = {g.get("id")[4:]: g.find(f"{SVG}polygon") for g in root.iter(f"{SVG}g")
+             if g.get("id", "").startswith("hex-")}
     assert set(hexes) == set(centres)
     for hex_id, polygon in hexes.items():
         outline = shapely.Polygon([tuple(map(float, p.split(","))) for p in polygon.get("points").split()])
-        assert abs(outline.centroid.x - centres[hex_id][0]) < 0.01 and abs(outline.centroid.y - centres[hex_id][1]) < 0.01
+        assert outline.centroid.distance(Point(centres[hex_id])) < 0.01, hex_id
         assert (outline.intersection(land).area >= 0.5) == (hex_id in shore), hex_id
         if hex_id in shore and hex_id != "2804":             # the land shows through; 2804 holds a galliot
             assert polygon.get("fill") == "none", hex_id
@@ -309,3 +310,11 @@ def test_a_hex_map_over_real_land_reports_every_hex_whose_terrain_disagrees_with
     assert write(on_land) == []
     found = write(["0101"] + on_land)                  # the north-west corner is open sea
     assert [(d.span.line, "0101" in d.message and "no land" in d.message) for d in found] == [(6, True)]
+
+
+def test_provinces_at_the_edge_of_the_play_stop_past_their_city_instead_of_running_to_the_frame(seed_maps):
+    svg = seed_maps["maquiavelli"] / "map.svg"
+    areas = {key: area.area for key, (area, _) in _regions(svg).items() if key.startswith("province-")}
+    typical = sorted(areas.values())[len(areas) // 2]
+    assert max(areas.values()) < 8 * typical, max(areas, key=areas.get)     # Switzerland was 21 times
+    assert "tierra fuera del juego" in svg.read_text(encoding="utf-8")        # the land beyond, in the legend

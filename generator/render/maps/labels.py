@@ -14,6 +14,7 @@ from generator.render.draw.primitives import Ink
 from generator.render.draw.text_fit import fit, place
 
 LABEL_FONT = "sans-bold"
+SMALLEST = 6.0           # points: a name smaller than this is not read on a map printed at home (100 dpi)
 
 
 # labels --------------------------------------------------------------------------------------------------------
@@ -36,7 +37,7 @@ class Labels:
         xs, ys = numpy.array(candidates).T
         step = 1.0
         current = size
-        while current >= 3.5:
+        while current >= SMALLEST:
             for wrapped in (False, True):
                 half, total_h = _label_extent(name, extra, current, wrapped)
                 top = ys - total_h / 2                 # every candidate's box at once, as _label_at draws it
@@ -50,7 +51,7 @@ class Labels:
                     return shapes, point
             current -= step
         point = candidates[0]                         # nowhere fits: the name alone, as small as allowed
-        shapes, outline = _label_at(name, "", point[0], point[1], 3.5, ink)
+        shapes, outline = _label_at(name, "", point[0], point[1], SMALLEST, ink)
         self.taken.append(outline.buffer(0.5))
         return shapes, point
 
@@ -90,7 +91,7 @@ def _label_text(name: str, extra: str, size: float, wrapped: bool):
     fitted = fit(name, LABEL_FONT, size, size, max(longest, full * 0.62) if wrapped else full + 0.1, 100)
     block_w = max(width_mm(line, LABEL_FONT, fitted.size) for line in fitted.lines)
     block_h = (len(fitted.lines) - 1) * fitted.size * fitted.line_height * PT + cap_height_mm(LABEL_FONT, fitted.size)
-    extra_size = max(3.5, min(7.0, size * 0.7))
+    extra_size = max(SMALLEST, min(10.0, size * 0.6))
     extra_w = width_mm(extra, "sans", extra_size) if extra else 0.0
     extra_h = cap_height_mm("sans", extra_size) + 0.8 if extra else 0.0
     return fitted, block_w, block_h, extra_size, extra_w, extra_h

@@ -35,6 +35,7 @@ CURRENT = Ink(rgb=(0.18, 0.38, 0.62))
 ROUTE = Ink(rgb=(0.45, 0.3, 0.15))
 JUNGLE_DOT = hex_ink("#2f5d2a")
 CITY_TYPES = {"city", "port"}
+LAND_NAME, SEA_NAME = 20.0, 16.0     # points: the largest names; each shrinks until it fits its region
 
 
 @dataclass
@@ -83,7 +84,8 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
             body.extend(_dots(region))
             drawn.symbols.add("jungle")
         name = edition.text(f"location.{loc.id}.name", loc.name)
-        label, centre = labels.place(name, _extras(loc, said, edition), region, 14 if loc.type != "sea" else 11,
+        label, centre = labels.place(name, _extras(loc, said, edition), region,
+                                     LAND_NAME if loc.type != "sea" else SEA_NAME,
                                      CURRENT.darker(0.3) if loc.type == "sea" else BLACK)
         body.extend(label)
         drawn.centres[key] = centre
