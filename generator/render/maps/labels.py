@@ -59,7 +59,7 @@ class Labels:
 def _open_points(region: BaseGeometry, count: int = 40) -> list[tuple[float, float]]:
     """Points inside the region, most open first: the pole of inaccessibility of its largest part, then a
     grid of points ordered by their distance to the edge."""
-    parts = sorted(_polygons(region), key=lambda p: -p.area)
+    parts = sorted(polygons(region), key=lambda p: -p.area)
     if not parts:
         return [(0.0, 0.0)]
     pole = polylabel(parts[0], 0.5)
@@ -78,7 +78,7 @@ def _open_points(region: BaseGeometry, count: int = 40) -> list[tuple[float, flo
     return [(pole.x, pole.y)] + [(x, y) for (x, y), _ in inside[:count]]
 
 
-def _polygons(geometry: BaseGeometry) -> list:
+def polygons(geometry: BaseGeometry) -> list:
     return [part for part in getattr(geometry, "geoms", [geometry]) if part.geom_type == "Polygon"
             and not part.is_empty]
 

@@ -23,7 +23,7 @@ from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.fonts import cap_height_mm, width_mm
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Region, Shape
 from generator.render.draw.text_fit import fit, place
-from generator.render.maps.labels import LABEL_FONT, Labels, steps
+from generator.render.maps.labels import LABEL_FONT, Labels, polygons, steps
 from generator.render.edition import Edition
 
 SEA = hex_ink("#d4e6f3")
@@ -36,6 +36,7 @@ ROUTE = Ink(rgb=(0.45, 0.3, 0.15))
 JUNGLE_DOT = hex_ink("#2f5d2a")
 CITY_TYPES = {"city", "port"}
 LAND_NAME, SEA_NAME = 20.0, 16.0     # points: the largest names; each shrinks until it fits its region
+SECOND_PIECE = 0.2                   # a piece of a region this share of its largest is named too
 
 
 @dataclass
@@ -88,6 +89,11 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
                                      LAND_NAME if loc.type != "sea" else SEA_NAME,
                                      CURRENT.darker(0.3) if loc.type == "sea" else BLACK)
         body.extend(label)
+        parts = sorted(polygons(region), key=lambda part: -part.area)
+        for part in parts[1:]:          # a region in two pieces (a city and the land it covers) names both
+            if part.area >= SECOND_PIECE * parts[0].area:
+                body.extend(labels.place(name, "", part, LAND_NAME if loc.type != "sea" else SEA_NAME,
+                                         CURRENT.darker(0.3) if loc.type == "sea" else BLACK)[0])
         drawn.centres[key] = centre
         group_id = f"{loc.type}-{loc.id}"
         drawn.shapes.append(Group(group_id, body, loc.type, name))
