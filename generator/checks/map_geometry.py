@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import shapely
+
 from generator.derived.adjacency import neighbours
 from generator.derived.outlines import Outlines, outlines
 from generator.diagnostics import Diagnostic, make
@@ -17,6 +19,7 @@ from generator.model.common import Unknown
 
 SEA_KINDS = {"sea", "strait"}
 OVERLAP_MM2 = 1.0
+HEX_LAND_MM2 = 0.5        # land a hex must hold to count as holding land: a patch the eye sees at print size
 
 
 def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
@@ -24,6 +27,7 @@ def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
         return
     shapes = outlines(game)
     yield from shapes.problems
+    yield from _hex_land(game, shapes)
     if not shapes.regions:
         return
     by_id = {loc.id: loc for loc in game.locations}
@@ -41,13 +45,14 @@ def _answered(by_id, first: str, second: str) -> bool:
 
 def _overlaps(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
     ids = sorted(shapes.regions)
-    for index, first in enumerate(ids):
-        for second in ids[index + 1:]:
-            a, b = shapes.regions[first], shapes.regions[second]
-            if a.bounds[0] <= b.bounds[2] and b.bounds[0] <= a.bounds[2] and a.intersection(b).area > OVERLAP_MM2:
-                yield make("MAP012", f"the outlines of '{first}' and '{second}' overlap by "
-                                     f"{a.intersection(b).area:.0f} mm²", where(by_id[second], "id"),
-                           "a location inside another says so with `in`, and is carved out of it")
+    tree = shapely.STRtree([shapes.regions[key] for key in ids])
+    firsts, seconds = tree.query([shapes.regions[key] for key in ids])      # pairs whose boxes meet
+    for first, second in sorted((ids[a], ids[b]) for a, b in zip(firsts.tolist(), seconds.tolist()) if a < b):
+        shared = shapes.regions[first].intersection(shapes.regions[second]).area
+        if shared > OVERLAP_MM2:
+            yield make("MAP012", f"the outlines of '{first}' and '{second}' overlap by {shared:.0f} mm²",
+                       where(by_id[second], "id"),
+                       "a location inside another says so with `in`, and is carved out of it")
 
 
 def _declared_apart(game, shapes: Outlines, by_id, touching) -> Iterator[Diagnostic]:
@@ -114,3 +119,25 @@ def _ports(game, shapes: Outlines) -> Iterator[Diagnostic]:
             doubt = f" (the content already doubts it: {port.unknown})" if isinstance(port, Unknown) else ""
             yield make("MAP010", f"'{loc.id}' is listed as a port, but {how}{doubt}", where(loc, "attributes", "port"),
                        "fix the port or the anchor, or say why in `outline_exceptions: {port: …}`")
+
+
+def _hex_land(game, shapes: Outlines) -> Iterator[Diagnostic]:
+    """On a hex map over real land, the hexes of the geography's `land_terrain` are those holding land."""
+    geography, grid = game.map.geography, game.map.grid
+    if grid is None or geography is None or geography.land_terrain is None or shapes.land is None:
+        return
+    terrain = geography.land_terrain
+    declared = {hex_.id: hex_ for hex_ in game.map.hexes}
+    for hex_id, land in shapes.hex_land(grid).items():
+        hex_ = declared.get(hex_id)
+        said = hex_ is not None and hex_.terrain == terrain
+        if said and land < HEX_LAND_MM2:
+            amount = "no" if land == 0 else f"{land:.1f} mm² of"
+            yield make("MAP013", f"hex {hex_id} is {terrain}, but holds {amount} land on the map",
+                       where(hex_, "terrain"),
+                       "move the map's bounds, or give the hex the terrain of open water")
+        elif not said and land >= HEX_LAND_MM2:
+            yield make("MAP013", f"hex {hex_id} holds {land:.1f} mm² of land on the map, but is not {terrain}",
+                       where(hex_, "terrain") if hex_ is not None else where(geography, "land_terrain"),
+                       f"give it `terrain: {terrain}`, or move the map's bounds")
+

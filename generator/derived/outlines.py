@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from generator.derived.geo_sources import Projection, SourceProblem, from_artwork, from_shape, land
+from generator.derived.hex_grid import MAP_MARGIN, hex_centres, hex_corners, hex_extent
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.maps import Location
@@ -27,6 +28,8 @@ BORDER_MM = 1.5          # a shared border shorter than this is a corner, not ad
 TOLERANCE_MM = 0.05
 ISLAND_KM = 40.0         # an island without an anchor joins a region at most this far away…
 ISLAND_SHARE = 0.03      # …and at most this fraction of its size
+PLAY_MARGIN = 1.0        # land in play lies within this many typical anchor spacings of the anchors' hull
+HULL_RATIO = 0.5        # how tightly that hull follows the anchors (shapely's concave_hull ratio)
 
 
 @dataclass
@@ -40,6 +43,15 @@ class Outlines:
     projection: Projection | None = None
     problems: list[Diagnostic] = field(default_factory=list)
     _touching: set[tuple[str, str]] | None = None
+    _grown: dict[str | None, BaseGeometry] = field(default_factory=dict)   # region id (None: the sea) → grown
+
+    def _near(self, key: str | None) -> BaseGeometry:
+        """A region (or the sea) grown by TOLERANCE_MM, once: the border tests grow the same few shapes,
+        the sea the largest of them, again and again."""
+        if key not in self._grown:
+            self._grown[key] = (self.sea if key is None else self.regions[key]).buffer(TOLERANCE_MM)
+            shapely.prepare(self._grown[key])
+        return self._grown[key]
 
     def touching(self) -> set[tuple[str, str]]:
         """Pairs of regions (sorted ids) sharing a border at least BORDER_MM long."""
@@ -47,11 +59,12 @@ class Outlines:
             ids = sorted(self.regions)
             tree = shapely.STRtree([self.regions[i] for i in ids])
             found = set()
-            for index, first in enumerate(ids):
-                grown = self.regions[first].buffer(TOLERANCE_MM * 2)
-                for other in tree.query(grown):
+            for first in ids:
+                x0, y0, x1, y1 = self.regions[first].bounds
+                reach = TOLERANCE_MM * 2
+                for other in tree.query(box(x0 - reach, y0 - reach, x1 + reach, y1 + reach)):
                     second = ids[int(other)]
-                    if second > first and _border(self.regions[first], self.regions[second]) >= BORDER_MM:
+                    if second > first and _border(self.regions[first], self._near(second)) >= BORDER_MM:
                         found.add((first, second))
             self._touching = found
         return self._touching
@@ -61,7 +74,15 @@ class Outlines:
         region = self.regions.get(location_id)
         if region is None or self.sea is None:
             return None
-        return _border(region, self.sea) >= BORDER_MM
+        return _border(region, self._near(None)) >= BORDER_MM
+
+    def hex_land(self, grid) -> dict[str, float]:
+        """How much land (mm²) each hex of the grid holds; empty when the map has no land."""
+        if self.land is None:
+            return {}
+        centres = hex_centres(grid, MAP_MARGIN)
+        hexes = [shapely.Polygon(hex_corners(centre, grid)) for centre in centres.values()]
+        return dict(zip(centres, shapely.area(shapely.intersection(hexes, self.land)).tolist()))
 
     def sea_km(self, location: Location) -> float | None:
         """How far the location's anchor lies from the sea, in kilometres."""
@@ -71,8 +92,9 @@ class Outlines:
         return self.sea.distance(point) * self.projection.km_per_mm(location.anchor[0])
 
 
-def _border(first: BaseGeometry, second: BaseGeometry) -> float:
-    return first.boundary.intersection(second.buffer(TOLERANCE_MM)).length
+def _border(first: BaseGeometry, near_second: BaseGeometry) -> float:
+    """How long a border `first` shares with a shape, given that shape grown by TOLERANCE_MM."""
+    return first.boundary.intersection(near_second).length
 
 
 _BUILT: dict[int, tuple[Game, Outlines]] = {}
@@ -118,12 +140,14 @@ def _build(game: Game) -> Outlines:
 
 def _geography(game: Game, result: Outlines) -> None:
     geography = game.map.geography
-    if not game.map.width:
+    grid = game.map.grid
+    width, height = hex_extent(grid, MAP_MARGIN) if grid is not None else (game.map.width, game.map.height)
+    if not width:
         result.problems.append(make("MAP011", "a geographic map needs its `width` in millimetres",
                                     where(game.map, "geography")))
         return
     try:
-        projection = Projection(geography, game.map.width, game.map.height)
+        projection = Projection(geography, width, height)
         result.land = land(game.folder, geography, projection)
     except SourceProblem as problem:
         result.problems.append(make("MAP011", str(problem), where(geography, "land")))
@@ -154,7 +178,8 @@ def _geography(game: Game, result: Outlines) -> None:
              for loc in regions if loc not in children}
     land_ids = [loc.id for loc in regions if loc.type != "sea" and loc not in children]
     sea_ids = [loc.id for loc in regions if loc.type == "sea" and loc not in children]
-    result.regions.update(_divide_land(result.land, {key: seeds[key] for key in land_ids}, reach,
+    result.regions.update(_divide_land(_in_play(result.land, [p for key in land_ids for p in seeds[key]], frame),
+                                       {key: seeds[key] for key in land_ids}, reach,
                                        ISLAND_KM / projection.km_per_mm(geography.bounds[1])))
     result.regions.update(_divide_sea(result.sea, {key: seeds[key] for key in sea_ids}, reach))
     for key in land_ids + sea_ids:           # a snapped anchor is where the symbol goes
@@ -166,6 +191,25 @@ def _geography(game: Game, result: Outlines) -> None:
         carved = Point(result.points[child.id]).buffer(reach[child.id], quad_segs=16).intersection(parent)
         result.regions[child.id] = carved
         result.regions[child.in_] = parent.difference(carved)
+
+
+def _in_play(land_area: BaseGeometry, points: list[Point], frame: BaseGeometry) -> BaseGeometry:
+    """The land the anchors share. An island is in play whole; land that runs off the map (a continent)
+    only within a rounded margin, a typical spacing of the anchors wide, of their hull: a region at the
+    edge of the play (Swiss, Hungarian) stops some way past its anchor instead of running to the frame."""
+    if len(points) < 3:
+        return land_area
+    spacing = sorted(min(point.distance(other) for other in points if other is not point) for point in points)
+    margin = PLAY_MARGIN * spacing[len(spacing) // 2]
+    hull = shapely.concave_hull(MultiPoint(points), ratio=HULL_RATIO)
+    play = hull.buffer(2 * margin, quad_segs=16).buffer(-margin, quad_segs=16)     # notches closed, then the margin
+    edge = frame.exterior.buffer(TOLERANCE_MM)
+    pieces = _pieces(land_area)
+    running_off = [piece for piece in pieces if piece.intersects(edge) and not play.contains(piece)]
+    if not running_off:
+        return land_area
+    return shapely.union_all([piece.intersection(play) if any(piece is off for off in running_off) else piece
+                              for piece in pieces])
 
 
 def _pieces(geometry: BaseGeometry) -> list[BaseGeometry]:
@@ -240,7 +284,7 @@ def _settle(cells: dict[str, BaseGeometry], seeds: dict[str, list[Point]]) -> di
         if own:
             kept[key] = shapely.union_all(own)
     for orphan in sorted(orphans, key=lambda part: -part.area):
-        borders = {key: _border(orphan, region) for key, region in kept.items()
+        borders = {key: _border(orphan, region.buffer(TOLERANCE_MM)) for key, region in kept.items()
                    if region.distance(orphan) < TOLERANCE_MM}
         best = max(borders, key=lambda key: (borders[key], key), default=None)
         if best is not None and borders[best] >= BORDER_MM:

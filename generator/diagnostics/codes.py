@@ -189,6 +189,8 @@ _TABLE = (
     Code("MAP012", "overlapping-regions", "error", "two regions' outlines overlap",
          "Two regions may share a border but not land: move a vertex of a `shape`, fix the outline in the SVG,"
          " or adjust the anchors of `map.geography`."),
+    Code("MAP013", "hex-land", "warning", "a hex's terrain disagrees with the land the map draws",
+         "A hex holding land has the geography's `land_terrain`, and only such a hex: fix the hex or the bounds."),
     # Translations.
     Code("I18N001", "missing-translation", "warning", "a source text has no translation",
          "Translate it in `i18n/<lang>.yaml` (or the exported PO/XLIFF); `imprenta i18n init` writes the "

@@ -13,6 +13,8 @@ EXAMPLES: dict[str, str] = {
               "sardinia-sea, kind: sea}]`): the warning is at the route's `to`.",
     "MAP010": "`attributes: {port: true}` on a location whose anchor lies 40 km from the coastline `map.geography` "
               "draws, with `port_km: 12`.",
+    "MAP013": "a hex map with `map.geography` (Lepanto's gulf) where hex 1205 is `terrain: sea` but the coastline "
+              "puts half of it on land, or a `land_terrain` hex that the coastline leaves in open water.",
     "I18N009": "`imprenta i18n import demo en.po` where a translator's tool left `msgid \"Galera` without its closing"
               " quote: the error names the file and the line.",
     "REL001": "`imprenta build --profile press` (a release) of a game where `copies: {unknown: \"not in the counter "

@@ -68,6 +68,8 @@ class Geography(Shape):
                                                                   "in degrees of longitude and latitude.")
     reach_km: float = Field(150.0, gt=0, description="How far a location's land or sea reaches from its anchor.")
     port_km: float = Field(12.0, gt=0, description="How far from the sea a port's anchor may lie.")
+    land_terrain: str | None = Field(None, description="Hex maps: the terrain of every hex that holds land (a naval "
+                                                       "map's shore); the checker compares it with the land (MAP013).")
 
 
 class ColorKey(Shape):

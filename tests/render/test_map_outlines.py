@@ -267,3 +267,61 @@ def test_an_outline_source_outside_the_game_or_unreadable_is_a_finding_not_a_tra
     (Path(folder).parent / "outside.svg").write_text("<svg/>", encoding="utf-8")
     codes = {d.code for d in check(folder).diagnostics}
     assert codes & {"MAP011", "SCH011"}
+
+
+def test_lepantos_coast_is_real_land_under_the_unmoved_grid_and_holds_exactly_the_shore_hexes(seed_maps):
+    from generator.derived.hex_grid import MAP_MARGIN, hex_centres
+
+    root = ET.parse(seed_maps["lepanto"] / "map.svg").getroot()
+    land = next(_path_area(g.find(f"{SVG}path").get("d")) for g in root.iter(f"{SVG}g") if g.get("id") == "land")
+    assert land.area > 5000 and land.centroid.y < 60          # the coast of Cape Scrofa, along the north edge
+    game = load_game(ROOT / "content" / "lepanto").game
+    centres = hex_centres(game.map.grid, MAP_MARGIN)
+    shore = {h.id for h in game.map.hexes if h.terrain == "shore"}
+    hexes = {g.get("id")[4:]: g.find(f"{SVG}polygon") for g in root.iter(f"{SVG}g")
+             if g.get("id", "").startswith("hex-")}
+    assert set(hexes) == set(centres)
+    for hex_id, polygon in hexes.items():
+        outline = shapely.Polygon([tuple(map(float, p.split(","))) for p in polygon.get("points").split()])
+        assert outline.centroid.distance(Point(centres[hex_id])) < 0.01, hex_id
+        assert (outline.intersection(land).area >= 0.5) == (hex_id in shore), hex_id
+        if hex_id in shore and hex_id != "2804":             # the land shows through; 2804 holds a galliot
+            assert polygon.get("fill") == "none", hex_id
+    assert len(shore) > 70 and "2804" in shore
+
+
+def test_a_hex_map_over_real_land_reports_every_hex_whose_terrain_disagrees_with_it(write_game):
+    def hexes(coast: list[str]) -> str:
+        return "".join(f'    - {{id: "{hex_id}", terrain: coast}}\n' for hex_id in coast) or "    []\n"
+
+    def write(coast: list[str]):
+        folder = write_game({"map.yaml": "map:\n  kind: hexes\n"
+                                         "  geography: {land: geo/land.json, projection: equirectangular, "
+                                         "bounds: [-0.5, -0.5, 2.5, 1.5], land_terrain: coast}\n"
+                                         "  grid: {orientation: pointy, size: 16, columns: 8, rows: 6}\n"
+                                         "  hexes:\n" + hexes(coast)})
+        (Path(folder) / "geo").mkdir(exist_ok=True)
+        (Path(folder) / "geo" / "land.json").write_text(json.dumps(ISLAND), encoding="utf-8")
+        return [d for d in check(folder).diagnostics if d.code == "MAP013"]
+
+    found = write([])
+    on_land = sorted(re.match(r"hex (\d+) holds", d.message).group(1) for d in found)
+    assert 6 <= len(on_land) < 48 and all(d.span.line == 3 for d in found)     # at `land_terrain`
+    assert write(on_land) == []
+    found = write(["0101"] + on_land)                  # the north-west corner is open sea
+    assert [(d.span.line, "0101" in d.message and "no land" in d.message) for d in found] == [(6, True)]
+
+
+def test_provinces_at_the_edge_of_the_play_stop_past_their_city_instead_of_running_to_the_frame(seed_maps):
+    svg = seed_maps["maquiavelli"] / "map.svg"
+    areas = {key: area.area for key, (area, _) in _regions(svg).items() if key.startswith("province-")}
+    typical = sorted(areas.values())[len(areas) // 2]
+    assert max(areas.values()) < 8 * typical, max(areas, key=areas.get)     # Switzerland was 21 times
+    assert "tierra fuera del juego" in svg.read_text(encoding="utf-8")        # the land beyond, in the legend
+
+
+def test_a_region_in_two_pieces_is_named_in_each(seed_maps):
+    area, texts = _regions(seed_maps["maquiavelli"] / "map.svg")["province-aquila"]
+    pieces = sorted(area.geoms, key=lambda piece: -piece.area)[:2]       # L'Aquila, and the land it covers
+    names = [_text_box(*text) for text in texts if text[3] == "Aquila"]
+    assert len(names) == 2 and all(any(piece.buffer(0.05).contains(name) for name in names) for piece in pieces)

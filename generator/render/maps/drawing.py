@@ -16,15 +16,15 @@ from generator.diagnostics import make
 from generator.model import where
 from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
-from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Shape,
-                                      readable_on)
+from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Region,
+                                      Shape, readable_on)
 from generator.load.images import image_problem
 from generator.render.edition import Edition
-from generator.render.maps.geometry import (facing_angle, hex_centres, hex_corners, hex_extent, hex_radius,
-                                           shape_centre, tidy_schematic)
+from generator.derived.hex_grid import hex_centres, hex_corners, hex_extent, hex_radius
+from generator.render.maps.geometry import facing_angle, shape_centre, tidy_schematic
 from generator.render.draw.symbols import draw_symbol
 from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
-from generator.render.maps.regions import box_frame, connection, connections, draw_outlined
+from generator.render.maps.regions import COAST, box_frame, connection, connections, draw_outlined, rings
 from generator.render.draw.text_fit import fit, place
 
 NODE = (36.0, 16.0)   # schematic location: width, height in mm
@@ -258,10 +258,17 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
     data = {h.id: h for h in game.map.hexes}
     shapes: list[Shape] = []
     radius = hex_radius(grid)
+    land = outlines(game).land
+    if land is not None:          # real land under the grid: the hexes are drawn open over sea and shore
+        shapes.append(Rect(0, 0, *hex_extent(grid, MARGIN), hex_ink(TYPE_FILL["sea"])))
+        land_ink = hex_ink(TERRAIN.get(game.map.geography.land_terrain or "", TERRAIN["coast"]))
+        shapes.append(Group("land", [Region(rings(land), land_ink, COAST, 0.35)], "land"))
     for hex_id, centre in hex_centres(grid, MARGIN).items():
         info = data.get(hex_id)
         terrain = info.terrain if info and info.terrain else None
         fill = hex_ink(TERRAIN.get(terrain, TYPE_FILL["hex"])) if terrain else hex_ink(TYPE_FILL["sea"])
+        if land is not None:
+            fill = None
         force = game.get("force", info.start) if info and info.start else None
         if force is not None:
             fill = (palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")).lighter(0.35)

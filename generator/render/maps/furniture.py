@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from generator.derived.adjacency import UNCONNECTED_TYPES
+from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
@@ -14,7 +15,7 @@ from generator.render.edition import Edition
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
 
-MARGIN = 10.0
+MARGIN = MAP_MARGIN
 GAP = 6.0
 TERRAIN = {"clear": "#efe8cf", "jungle": "#8fb57a", "forest": "#86ad73", "mountain": "#c2a47f",
            "impassable": "#7d6d5f", "hills": "#d8c49a", "marsh": "#a9c2a0", "sea": "#bcd6ea", "shore": "#e8d9a8",
@@ -53,7 +54,8 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         w, h = 80.0, 7.0 + 5.0 * len(rows)
         x, ty = row.take(w, h)
         shapes.append(Group(f"table-{table_id}", _table(title, rows, x, ty, w), "table", title))
-    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said)
+    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said,
+                                                              bool(drawing.links))
     if legend:
         w, h = 70.0, 8.0 + 6.0 * len(legend)
         x, ly = row.take(w, h)

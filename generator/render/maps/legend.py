@@ -1,17 +1,22 @@
 """What a map drawn from outlines adds to its legend: the area colours the content explains, the powers'
-home colours, the city and terrain symbols drawn, and the crossings."""
+home colours, the city and terrain symbols drawn, the crossings, and the land out of play."""
 
 from __future__ import annotations
 
+import shapely
+
+from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette
 from generator.render.draw.primitives import Ink, Shape
 from generator.render.edition import Edition
-from generator.render.maps.regions import CURRENT, JUNGLE_DOT, city_symbol
+from generator.render.maps.regions import CURRENT, JUNGLE_DOT, LAND, city_symbol
 
 SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")
+OUT_OF_PLAY_MM2 = 25.0
 
 
-def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said) -> list[tuple[str, Ink, object]]:
+def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
+                   crossings: bool) -> list[tuple[str, Ink, object]]:
     """(label, ink, kind): kind False is a swatch, True a line, a string a symbol."""
     game = edition.game
     if game.map is None:
@@ -30,9 +35,22 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said) 
                 entries.append((said["home"].format(name=edition.name("faction", owner)), ink.lighter(0.55), False))
     entries.extend((said[f"symbols.{kind}"], JUNGLE_DOT if kind == "jungle" else Ink(rgb=(0, 0, 0)), kind)
                    for kind in SYMBOL_ORDER if kind in symbols)
-    if symbols or game.map.geography is not None:
+    if crossings and (symbols or game.map.geography is not None):
         entries.append((said["crossing"], CURRENT, True))
+    if _land_out_of_play(game):
+        entries.append((said["out_of_play"], LAND, False))
     return entries
+
+
+def _land_out_of_play(game) -> bool:
+    """Whether the map shows land that no region or box holds (beyond the play, an island nobody plays)."""
+    shapes = outlines(game)
+    if shapes.land is None or not shapes.regions:
+        return False
+    boxes = [shapely.box(x, y, x + w, y + h) for x, y, w, h in
+             (loc.shape.rect for loc in game.locations if loc.shape is not None and loc.shape.rect is not None)]
+    held = shapely.union_all(list(shapes.regions.values()) + boxes)
+    return shapes.land.difference(held).area > OUT_OF_PLAY_MM2
 
 
 def legend_symbol(kind: str, x: float, y: float) -> list[Shape]:

@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 import shapely
 from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points, polylabel, unary_union
+from shapely.ops import nearest_points, unary_union
 
 from generator.derived.adjacency import neighbours
 from generator.derived.outlines import Outlines
 from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
-from generator.render.draw.fonts import PT, cap_height_mm, width_mm
+from generator.render.draw.fonts import cap_height_mm, width_mm
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Region, Shape
 from generator.render.draw.text_fit import fit, place
+from generator.render.maps.labels import LABEL_FONT, Labels, polygons, steps
 from generator.render.edition import Edition
 
 SEA = hex_ink("#d4e6f3")
@@ -34,7 +35,8 @@ CURRENT = Ink(rgb=(0.18, 0.38, 0.62))
 ROUTE = Ink(rgb=(0.45, 0.3, 0.15))
 JUNGLE_DOT = hex_ink("#2f5d2a")
 CITY_TYPES = {"city", "port"}
-LABEL_FONT = "sans-bold"
+LAND_NAME, SEA_NAME = 20.0, 16.0     # points: the largest names; each shrinks until it fits its region
+SECOND_PIECE = 0.2                   # a piece of a region this share of its largest is named too
 
 
 @dataclass
@@ -64,7 +66,7 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
     drawn.shapes.append(Rect(0, 0, width, height, SEA if shapes_of.land is not None else LAND))
     if shapes_of.land is not None and not shapes_of.land.is_empty:
         drawn.shapes.append(Group("land", [Region(rings(shapes_of.land), LAND, COAST, 0.35)], "land"))
-    labels = _Labels()
+    labels = Labels()
     by_id = {loc.id: loc for loc in game.locations}
     for loc in game.locations:                    # symbols first: labels keep clear of them
         if loc.id in shapes_of.points and (loc.type in CITY_TYPES or "city" in loc.attributes):
@@ -83,9 +85,15 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
             body.extend(_dots(region))
             drawn.symbols.add("jungle")
         name = edition.text(f"location.{loc.id}.name", loc.name)
-        label, centre = labels.place(name, _extras(loc, said, edition), region, 14 if loc.type != "sea" else 11,
+        label, centre = labels.place(name, _extras(loc, said, edition), region,
+                                     LAND_NAME if loc.type != "sea" else SEA_NAME,
                                      CURRENT.darker(0.3) if loc.type == "sea" else BLACK)
         body.extend(label)
+        parts = sorted(polygons(region), key=lambda part: -part.area)
+        for part in parts[1:]:          # a region in two pieces (a city and the land it covers) names both
+            if part.area >= SECOND_PIECE * parts[0].area:
+                body.extend(labels.place(name, "", part, LAND_NAME if loc.type != "sea" else SEA_NAME,
+                                         CURRENT.darker(0.3) if loc.type == "sea" else BLACK)[0])
         drawn.centres[key] = centre
         group_id = f"{loc.type}-{loc.id}"
         drawn.shapes.append(Group(group_id, body, loc.type, name))
@@ -179,82 +187,6 @@ def _inward(place_of: BaseGeometry, x: float, y: float) -> tuple[float, float]:
     return x + (ix - x) / length * step, y + (iy - y) / length * step
 
 
-# labels --------------------------------------------------------------------------------------------------------
-
-class _Labels:
-    """Labels placed one after another, each inside its region and clear of those already placed: the
-    largest size that fits at one of the region's most open points (the pole of inaccessibility first)."""
-
-    def __init__(self):
-        self.taken: list[BaseGeometry] = []
-
-    def block(self, area: BaseGeometry) -> None:
-        self.taken.append(area)
-
-    def place(self, name: str, extra: str, region: BaseGeometry, size: float, ink: Ink):
-        inside = region.buffer(-0.3)
-        shapely.prepare(inside)
-        clear = [t for t in self.taken if t.intersects(region)]
-        candidates = _open_points(region)
-        step = 1.0
-        current = size
-        while current >= 3.5:
-            for wrapped in (False, True):
-                for point in candidates:
-                    shapes, outline = _label_at(name, extra, point[0], point[1], current, ink, wrapped)
-                    if inside.contains(outline) and not any(outline.intersects(t) for t in clear):
-                        self.taken.append(outline.buffer(0.8))
-                        return shapes, point
-            current -= step
-        point = candidates[0]                         # nowhere fits: the name alone, as small as allowed
-        shapes, outline = _label_at(name, "", point[0], point[1], 3.5, ink)
-        self.taken.append(outline.buffer(0.5))
-        return shapes, point
-
-
-def _open_points(region: BaseGeometry, count: int = 40) -> list[tuple[float, float]]:
-    """Points inside the region, most open first: the pole of inaccessibility of its largest part, then a
-    grid of points ordered by their distance to the edge."""
-    parts = sorted(_polygons(region), key=lambda p: -p.area)
-    if not parts:
-        return [(0.0, 0.0)]
-    pole = polylabel(parts[0], 0.5)
-    x0, y0, x1, y1 = region.bounds
-    spacing = max((x1 - x0), (y1 - y0)) / 24
-    boundary = region.boundary
-    grid = [Point(x, y) for x in _steps(x0 + spacing / 2, x1, spacing) for y in _steps(y0 + spacing / 2, y1, spacing)]
-    inside = [p for p in grid if region.contains(p)]
-    inside.sort(key=lambda p: (-round(boundary.distance(p), 1), p.x, p.y))
-    return [(pole.x, pole.y)] + [(p.x, p.y) for p in inside[:count]]
-
-
-def _polygons(geometry: BaseGeometry) -> list:
-    return [part for part in getattr(geometry, "geoms", [geometry]) if part.geom_type == "Polygon"
-            and not part.is_empty]
-
-
-def _label_at(name: str, extra: str, x: float, y: float, size: float, ink: Ink, wrapped: bool = False):
-    """The name (and a smaller line of extras under it) centred on (x, y), at `size` points, on one line
-    or wrapped onto two; the texts and the box they cover."""
-    full = width_mm(name, LABEL_FONT, size)
-    longest = max((width_mm(word, LABEL_FONT, size) for word in name.split()), default=full)
-    fitted = fit(name, LABEL_FONT, size, size, max(longest, full * 0.62) if wrapped else full + 0.1, 100)
-    block_w = max(width_mm(line, LABEL_FONT, fitted.size) for line in fitted.lines)
-    block_h = (len(fitted.lines) - 1) * fitted.size * fitted.line_height * PT + cap_height_mm(LABEL_FONT, fitted.size)
-    extra_size = max(3.5, min(7.0, size * 0.7))
-    extra_w = width_mm(extra, "sans", extra_size) if extra else 0.0
-    extra_h = cap_height_mm("sans", extra_size) + 0.8 if extra else 0.0
-    total_h = block_h + extra_h
-    top = y - total_h / 2
-    shapes = place(fitted, LABEL_FONT, x - block_w / 2, top, block_w, block_h, fill=ink)
-    if extra:
-        shapes += place(fit(extra, "sans", extra_size, extra_size, extra_w + 0.1, extra_h), "sans", x - extra_w / 2,
-                        top + block_h + 0.8, extra_w, extra_h - 0.8, fill=ink)
-    half = max(block_w, extra_w) / 2 + 0.3
-    outline = box(x - half, top - 0.4 - 0.25 * size * PT, x + half, top + total_h + 0.4)
-    return shapes, outline
-
-
 def _extras(loc: Location, said, edition: Edition) -> str:
     extras = []
     if loc.vp is not None:
@@ -279,24 +211,17 @@ def _second_colours(loc: Location, region: BaseGeometry, palette: Palette) -> li
     x0, y0, x1, y1 = region.bounds
     span = (x1 - x0) + (y1 - y0)
     bands = [shapely.Polygon([(x0 + offset, y0), (x0 + offset + 4, y0), (x0 + offset + 4 - span, y0 + span),
-                              (x0 + offset - span, y0 + span)]) for offset in _steps(0, span * 2, 10)]
+                              (x0 + offset - span, y0 + span)]) for offset in steps(0, span * 2, 10)]
     stripes = unary_union(bands).intersection(region)
     return [Region(rings(stripes), ink.lighter(0.45))] if not stripes.is_empty else []
-
-
-def _steps(start: float, stop: float, step: float):
-    value = start
-    while value < stop:
-        yield value
-        value += step
 
 
 def _dots(region: BaseGeometry) -> list[Shape]:
     """A sprinkle of dark green dots: jungle, whatever the area's colour."""
     x0, y0, x1, y1 = region.bounds
     dots = []
-    for row, y in enumerate(_steps(y0 + 3, y1, 7)):
-        for x in _steps(x0 + 3 + (3.5 if row % 2 else 0), x1, 7):
+    for row, y in enumerate(steps(y0 + 3, y1, 7)):
+        for x in steps(x0 + 3 + (3.5 if row % 2 else 0), x1, 7):
             if region.contains(Point(x, y).buffer(1.2)):
                 dots.append(Ellipse(x, y, 0.7, 0.7, JUNGLE_DOT))
     return dots
@@ -353,7 +278,7 @@ def _city_marks(loc: Location, point, drawn: Drawn) -> list[Shape]:
     return [Group(f"city-{loc.id}", shapes, "city")] if shapes else []
 
 
-def _place_point(loc: Location, point, edition: Edition, labels: _Labels, drawn: Drawn) -> Group:
+def _place_point(loc: Location, point, edition: Edition, labels: Labels, drawn: Drawn) -> Group:
     """A city or port that is a point, not a region: its symbol, and its name beside it."""
     x, y = point
     name = edition.text(f"location.{loc.id}.name", loc.name)
