@@ -28,7 +28,7 @@ GAMES = ("mar-y-acero", "punic-island", "lepanto", "maquiavelli")
 def timed(game: str, profile: str, out: Path) -> float:
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "generator", "build", f"content/{game}", "--profile", profile,
-                           "--out", str(out), "--force", "-q"], cwd=ROOT, env=ENVIRONMENT, capture_output=True,
+                           "--out", str(out), "--force", "-q", "--proof"], cwd=ROOT, env=ENVIRONMENT, capture_output=True,
                           text=True)
     elapsed = time.perf_counter() - start
     if done.returncode != 0:

@@ -217,3 +217,41 @@ def test_x1a_option_writes_pdf_1_4_marked_x1a(write_game, tmp_path):
         assert pdf.pdf_version == "1.4"
         assert pdf.docinfo.GTS_PDFXVersion == "PDF/X-1a:2003" == pdf.docinfo.GTS_PDFXConformance
     assert not preflight(built.folders[0] / "counters.pdf", Limits(pdfx="x-1a"))
+
+
+def test_finishing_converts_every_rgb_operator_but_leaves_text_that_spells_one(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    from generator.render.paper.pdfx import finish_pdfx
+    from generator.render.paper.profiles import PrintProfile
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(100 * MM, 100 * MM), invariant=1, pageCompression=0)
+    c.beginForm("shared", 0, 0, 50 * MM, 50 * MM)
+    c.setStrokeColorRGB(0, 0.5, 0)
+    c.rect(5, 5, 40, 40, stroke=1, fill=0)
+    c.endForm()
+    for _ in range(2):                                   # one form on two pages: converted once, right on both
+        c.setFillColorRGB(0.8, 0.1, 0.1)
+        c.drawString(10 * MM, 10 * MM, "0 0 1 rg")       # a literal string: the stream is parsed, not pattern-matched
+        c.doForm("shared")
+        c.showPage()
+    c.save()
+    pdf = finish_pdfx(buffer.getvalue(), PrintProfile(color="cmyk", pdfx="x-4", bleed=3))
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            operators = [(str(i.operator), i.operands) for i, _ in _instructions(page)]
+            assert not {op for op, _ in operators} & {"rg", "RG"}
+            assert ("K", [0.0, 0.0, 0.0, 0.0]) not in operators and any(op == "K" for op, _ in operators)
+            assert any(op == "Tj" and bytes(operands[0]) == b"0 0 1 rg" for op, operands in operators)
+    found = preflight(Path("twice.pdf"), Limits(), data=buffer.getvalue())
+    assert [d.span.line for d in found if d.code == "PRE001" and "(RG " in d.message] == [1, 2]
+
+
+def test_play_modules_built_beside_press_files_are_drawn_for_a_screen():
+    from generator.render.digital.images import digital_profile
+    from generator.render.paper.profiles import load_profile
+
+    press, _ = load_profile("press")
+    screen = digital_profile(press)
+    assert (screen.color, screen.pdfx, screen.die_line) == ("rgb", "none", None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import uuid
 import warnings
 
@@ -24,6 +25,10 @@ MM = 72 / 25.4
 VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
 REGISTRY = "http://www.color.org"
 _RGB_OPERATORS = {"rg": "k", "RG": "K"}
+# `rg` or `RG` as a token (between PDF delimiters): a stream without one has no RGB operator, and is not parsed.
+_MAY_SET_RGB = re.compile(rb"(?<![^\s()<>\[\]{}/%])(?:rg|RG)(?![^\s()<>\[\]{}/%])")
+_NUMBER = rb"([-+]?(?:\d+\.?\d*|\.\d+))"
+_RGB_TOKENS = re.compile(rb"(?<![^\s()<>\[\]{}/%])" + rb"\s+".join([_NUMBER] * 3) + rb"\s+(rg|RG)(?![^\s()<>\[\]{}/%])")
 
 
 def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
@@ -35,9 +40,10 @@ def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     conversion = CmykConversion(icc)
     name, version = VERSIONS[profile.pdfx]
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        converted: set = set()          # forms drawn on many pages (a map on every tile) are converted once
         for page in pdf.pages:
             _boxes(page, profile.bleed)
-            _to_cmyk(pdf, page.obj, conversion, set())
+            _to_cmyk(pdf, page.obj, conversion, converted)
         profile_stream = pdf.make_stream(icc_bytes(str(icc)), N=4)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
@@ -91,6 +97,49 @@ def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
         return
     seen.add(key)
     is_page = owner.get("/Type") == pikepdf.Name.Page
+    if _MAY_SET_RGB.search(_stream_bytes(owner, is_page)):
+        _rewrite_rgb(pdf, owner, is_page, conversion)
+    resources = owner.get("/Resources")
+    for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
+        if xobject.get("/Subtype") == pikepdf.Name.Form:
+            _to_cmyk(pdf, xobject, conversion, seen)
+        elif xobject.get("/Subtype") == pikepdf.Name.Image and _is_rgb_image(xobject):
+            _picture_to_cmyk(xobject, conversion)
+
+
+def _stream_bytes(owner, is_page: bool) -> bytes:
+    import pikepdf
+
+    if not is_page:
+        return owner.read_bytes()
+    contents = owner.get("/Contents")
+    if contents is None:
+        return b""
+    parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+    return b"\n".join(part.read_bytes() for part in parts)
+
+
+def _rewrite_rgb(pdf, owner, is_page: bool, conversion: CmykConversion) -> None:
+    import pikepdf
+
+    data = _stream_bytes(owner, is_page)
+    if not re.search(rb"[(%]|\bBI\b", data):        # no string, comment or inline image a token could hide in
+        converted: dict[bytes, bytes] = {}
+
+        def cmyk(match: re.Match) -> bytes:
+            rgb, op = match.group(1, 2, 3), match.group(4)
+            if rgb not in converted:
+                values = conversion.ink(Ink(rgb=tuple(float(v) for v in rgb))).cmyk
+                converted[rgb] = " ".join(f"{part:.4f}" for part in values).encode()
+            return converted[rgb] + (b" k" if op == b"rg" else b" K")
+
+        rewritten = _RGB_TOKENS.sub(cmyk, data)
+        if not _MAY_SET_RGB.search(rewritten):      # every RGB operator was three numbers and `rg`: done
+            if is_page:
+                owner.Contents = pdf.make_stream(rewritten)
+            else:
+                owner.write(rewritten)
+            return
     instructions = pikepdf.parse_content_stream(pikepdf.Page(owner) if is_page else owner)
     changed = False
     rewritten = []
@@ -109,12 +158,6 @@ def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
             owner.Contents = pdf.make_stream(data)
         else:
             owner.write(data)
-    resources = owner.get("/Resources")
-    for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
-        if xobject.get("/Subtype") == pikepdf.Name.Form:
-            _to_cmyk(pdf, xobject, conversion, seen)
-        elif xobject.get("/Subtype") == pikepdf.Name.Image and _is_rgb_image(xobject):
-            _picture_to_cmyk(xobject, conversion)
 
 
 def _is_rgb_image(image) -> bool:
