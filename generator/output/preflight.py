@@ -52,6 +52,34 @@ def preflight(path: Path, limits: Limits = Limits(), shown: PurePosixPath | None
     return walk.found
 
 
+def grouped(found: list[Diagnostic], first_pages: int = 8) -> list[Diagnostic]:
+    """For reading: the page findings of one code in one PDF as one line, with their count, their pages (the
+    first `first_pages` of them) and the first finding, in the place of the first; other findings as they are.
+    A proof's 60 pages of small four-colour marks are one line; `--format json` keeps every finding."""
+    members: dict[tuple, list[Diagnostic]] = {}
+    for d in found:
+        if d.code.startswith("PRE") and d.span and d.message.startswith(f"{d.span.file}: page {d.span.line}: "):
+            members.setdefault((d.span.file, d.code), []).append(d)
+    said, out = set(), []
+    for d in found:
+        key = (d.span.file, d.code) if d.span else None
+        group = members.get(key, ())
+        if len(group) < 2 or not any(member is d for member in group):
+            out.append(d)
+            continue
+        if key in said:
+            continue
+        said.add(key)
+        pages = sorted({member.span.line for member in group})
+        listed = ", ".join(map(str, pages[:first_pages])) + (" …" if len(pages) > first_pages else "")
+        first = d.message[len(f"{d.span.file}: "):]
+        out.append(d._replace(
+            message=f"{d.span.file}: {len(group)} findings on {len(pages)} page{'s' * (len(pages) != 1)} "
+                    f"({listed}); the first, {first}",
+            hint=f"{d.hint} (`--format json` lists every finding.)".lstrip()))
+    return out
+
+
 class _Walk:
     def __init__(self, shown: PurePosixPath, limits: Limits):
         self.shown, self.limits = shown, limits

@@ -255,3 +255,34 @@ def test_play_modules_built_beside_press_files_are_drawn_for_a_screen():
     press, _ = load_profile("press")
     screen = digital_profile(press)
     assert (screen.color, screen.pdfx, screen.die_line) == ("rgb", "none", None)
+
+
+def test_a_fault_on_every_page_reads_as_one_line_with_its_pages_and_json_keeps_each(tmp_path, run_cli):
+    import json
+
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen import canvas
+
+    from generator.render.draw.fonts import registered
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(100 * MM, 100 * MM), invariant=1)
+    for page in range(12):
+        c.setFillColor(CMYKColor(0.5, 0.5, 0.5, 0.5))
+        for size in (3, 4):                              # two findings on each page: two sizes of tiny type
+            c.setFont(registered("sans"), size)
+            c.drawString(10 * MM, (10 + size) * MM, f"page {page + 1}")
+        c.setTrimBox((3 * MM, 3 * MM, 97 * MM, 97 * MM))
+        c.setBleedBox((0, 0, 100 * MM, 100 * MM))
+        c.showPage()
+    c.save()
+    path = tmp_path / "marks.pdf"
+    path.write_bytes(buffer.getvalue())
+    code, out, _ = run_cli(["preflight", str(path)])
+    lines = [line for line in out.splitlines() if "PRE006" in line]
+    assert len(lines) == 1, out
+    assert "24 findings on 12 pages (1, 2, 3, 4, 5, 6, 7, 8 …)" in lines[0] and "page 1: text of 3.0 pt in 4 inks" in lines[0]
+    assert "PRE002" in out                               # a fault of the document stays a line of its own
+    code, out, _ = run_cli(["preflight", str(path), "--format", "json"])
+    records = [r for r in json.loads(out) if r["code"] == "PRE006"]
+    assert sorted({r["line"] for r in records}) == list(range(1, 13)) and len(records) == 24
