@@ -286,3 +286,55 @@ def test_a_fault_on_every_page_reads_as_one_line_with_its_pages_and_json_keeps_e
     code, out, _ = run_cli(["preflight", str(path), "--format", "json"])
     records = [r for r in json.loads(out) if r["code"] == "PRE006"]
     assert sorted({r["line"] for r in records}) == list(range(1, 13)) and len(records) == 24
+
+
+def _painted_with_overprint(owner, resources) -> list[tuple[str, tuple, bool]]:
+    """(operator, fill CMYK, fill overprint) of every text shown and area filled in a form, following q/Q
+    and the graphics states it sets."""
+    painted, fill, op, stack = [], (0.0, 0.0, 0.0, 1.0), False, []
+    for operands, operator in pikepdf.parse_content_stream(owner):
+        name = str(operator)
+        if name == "q":
+            stack.append((fill, op))
+        elif name == "Q":
+            fill, op = stack.pop()
+        elif name == "k":
+            fill = tuple(float(v) for v in operands)
+        elif name == "gs":
+            op = bool(resources.ExtGState[operands[0]].get("/op", resources.ExtGState[operands[0]].get("/OP", op)))
+        elif name in ("Tj", "TJ", "f", "f*", "B", "b"):
+            painted.append((name, fill, op))
+    return painted
+
+
+def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp_path):
+    with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
+        forms = [x for x in pdf.pages[0].resources.XObject.values() if x.get("/Subtype") == "/Form"]
+        painted = [p for form in forms for p in _painted_with_overprint(form, form.Resources)]
+        for state in (s for form in forms for s in form.Resources.get("/ExtGState", {}).values()):
+            assert int(state.get("/OPM", 0)) == 1       # a 0 component leaves the colour under it
+    black_type = [p for p in painted if p[0] in ("Tj", "TJ") and p[1][:3] == (0, 0, 0) and p[1][3] >= 0.85]
+    coloured = [p for p in painted if any(p[1][:3])]
+    assert black_type and coloured
+    assert all(op for _, _, op in black_type) and not any(op for _, _, op in coloured)
+    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
+        return
+    from PIL import Image
+
+    counters, dpi = lepanto_press[0] / "counters.pdf", 150
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(tmp_path / "sep.tif"), str(counters)], check=True)
+    cyan = Image.open(tmp_path / "sep(Cyan).tif").convert("L")
+    black = Image.open(tmp_path / "sep(Black).tif").convert("L")
+    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(counters), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    import re
+
+    scale = dpi / 72
+    words = [tuple(int(float(v) * scale) for v in found) for found in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Galley<', boxes)]
+    assert len(words) > 10
+    for box in words[:10]:       # a ship's name on its coloured counter: on the K plate, and no hole in the cyan
+        assert black.crop(box).getextrema()[0] < 64
+        low, high = cyan.crop(box).getextrema()
+        assert high < 255 and high - low <= 8, (box, low, high)

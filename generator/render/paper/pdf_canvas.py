@@ -46,6 +46,7 @@ class SheetWriter:
         # The press profile's conversion rides on the canvas, where set_fill and set_stroke (also used by the map
         # tiles and the calibration sheet) find it; None keeps every colour as given, as home printing wants.
         self.canvas.cmyk = press_conversion(profile) if press else None
+        self.canvas.overprint = press and profile.pdfx != "none"    # black overprints (the finishing defines how)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)

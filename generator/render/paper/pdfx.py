@@ -25,6 +25,13 @@ MM = 72 / 25.4
 VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
 REGISTRY = "http://www.color.org"
 _RGB_OPERATORS = {"rg": "k", "RG": "K"}
+# Black that overprints (pdf_faces.overprints): (fill, stroke) → the graphics state a face sets for it, which
+# the finishing defines on every page and form that uses it. OPM 1: a CMYK component of 0 leaves that plate
+# as it was (black type on a blue sea keeps the blue under it). Each sets op: one that set OP alone would.
+OVERPRINT_STATE = {(True, False): "ImprentaOverprintFill", (False, True): "ImprentaOverprintStroke",
+                   (True, True): "ImprentaOverprint"}
+_OVERPRINT_KEYS = {"ImprentaOverprintFill": (False, True), "ImprentaOverprintStroke": (True, False),
+                   "ImprentaOverprint": (True, True)}
 # `rg` or `RG` as a token (between PDF delimiters): a stream without one has no RGB operator, and is not parsed.
 _MAY_SET_RGB = re.compile(rb"(?<![^\s()<>\[\]{}/%])(?:rg|RG)(?![^\s()<>\[\]{}/%])")
 _NUMBER = rb"([-+]?(?:\d+\.?\d*|\.\d+))"
@@ -41,9 +48,11 @@ def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     name, version = VERSIONS[profile.pdfx]
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
         converted: set = set()          # forms drawn on many pages (a map on every tile) are converted once
+        states = {name: pdf.make_indirect(pikepdf.Dictionary(OP=stroke, op=fill, OPM=1))
+                  for name, (stroke, fill) in _OVERPRINT_KEYS.items()}
         for page in pdf.pages:
             _boxes(page, profile.bleed)
-            _to_cmyk(pdf, page.obj, conversion, converted)
+            _to_cmyk(pdf, page.obj, conversion, converted, states)
         profile_stream = pdf.make_stream(icc_bytes(str(icc)), N=4)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
@@ -88,8 +97,9 @@ def _boxes(page, bleed_mm: float) -> None:
         page.obj.BleedBox = pikepdf.Array(wanted)
 
 
-def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
-    """RGB colour operators and RGB pictures of a page or form, and of the forms it draws, in CMYK."""
+def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set, states: dict) -> None:
+    """RGB colour operators and RGB pictures of a page or form, and of the forms it draws, in CMYK; the
+    overprint states its stream uses defined in its resources."""
     import pikepdf
 
     key = owner.objgen
@@ -97,12 +107,19 @@ def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
         return
     seen.add(key)
     is_page = owner.get("/Type") == pikepdf.Name.Page
-    if _MAY_SET_RGB.search(_stream_bytes(owner, is_page)):
+    data = _stream_bytes(owner, is_page)
+    if _MAY_SET_RGB.search(data):
         _rewrite_rgb(pdf, owner, is_page, conversion)
     resources = owner.get("/Resources")
+    used = [name for name in states if f"/{name} ".encode() in data]
+    if used and resources is not None:
+        if "/ExtGState" not in resources:
+            resources.ExtGState = pikepdf.Dictionary()
+        for name in used:
+            resources.ExtGState[f"/{name}"] = states[name]
     for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
         if xobject.get("/Subtype") == pikepdf.Name.Form:
-            _to_cmyk(pdf, xobject, conversion, seen)
+            _to_cmyk(pdf, xobject, conversion, seen, states)
         elif xobject.get("/Subtype") == pikepdf.Name.Image and _is_rgb_image(xobject):
             _picture_to_cmyk(xobject, conversion)
 
