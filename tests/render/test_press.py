@@ -338,3 +338,22 @@ def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp
         assert black.crop(box).getextrema()[0] < 64
         low, high = cyan.crop(box).getextrema()
         assert high < 255 and high - low <= 8, (box, low, high)
+
+
+@pytest.mark.parametrize("text", [b"<0012> Tj", b"(rg Q) Tj"])      # pattern-matched, and parsed
+def test_black_fills_written_as_rgb_overprint_inside_their_q_and_pictures_knock_out(text):
+    from generator.render.draw.cmyk import CmykConversion
+    from generator.render.paper.profiles import PrintProfile
+    from generator.render.paper.stream_colour import rewrite_rgb
+    from generator.render.templates import find
+
+    stream = (b"q 0.1 0.1 0.1 rg BT /F1 9 Tf " + text + b" ET 0.9 0.2 0.1 RG 0 0 5 5 re S\n"
+              b"/x0 Do Q 0.8 0.1 0.1 rg 0 0 9 9 re f 0.1 0.1 0.1 rg 1 1 2 2 re f /Im0 Do")
+    rewritten = rewrite_rgb(stream, CmykConversion(find(PrintProfile().icc)))
+    tokens = rewritten.split()
+    states = [tokens[i - 1].decode() for i, token in enumerate(tokens) if token == b"gs"]
+    # black type overprints; the form drawn in its q knocks out; after Q (knocking out again) the red box needs
+    # nothing; the black box overprints, and the picture after it knocks out
+    assert states == ["/ImprentaOverprintFill", "/ImprentaKnockout", "/ImprentaOverprintFill", "/ImprentaKnockout"]
+    assert b" rg" not in rewritten and b" RG" not in rewritten and b"0.0000 0.0000 0.0000 0.9000 k" in rewritten
+    assert rewritten.index(b"/ImprentaKnockout gs") < rewritten.index(b"/x0 Do")     # before the operand

@@ -13,12 +13,9 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
+from generator.render.paper.stream_colour import OVERPRINT_STATE, overprints as black_overprints
 
 MM = 72 / 25.4
-# Press: what prints on the black plate alone at least this dark overprints (as InDesign's [Black] does at
-# 100 %): the colours under black type and lines stay, so a plate out of register leaves no white halo. The
-# palettes' near-blacks (#1a1a1a, 90 % K) are meant as black; a mid grey still knocks out.
-OVERPRINT_K = 0.85
 
 
 def printed_colour(c, ink: Ink) -> Color:
@@ -35,8 +32,7 @@ def overprints(c, ink: Ink | None) -> bool:
     conversion = getattr(c, "cmyk", None)
     if conversion is None or ink is None or not getattr(c, "overprint", False):
         return False
-    cyan, magenta, yellow, black = conversion.ink(ink).cmyk
-    return cyan == magenta == yellow == 0 and black >= OVERPRINT_K
+    return black_overprints(conversion.ink(ink).cmyk)
 
 
 @contextmanager
@@ -46,8 +42,6 @@ def _overprinting(c, pen: _Pen, fill: Ink | None, stroke: Ink | None):
     if not (fill_over or stroke_over):
         yield
         return
-    from generator.render.paper.pdfx import OVERPRINT_STATE
-
     known = pen.fill, pen.stroke, pen.width
     c.saveState()
     c.addLiteral(f"/{OVERPRINT_STATE[fill_over, stroke_over]} gs")

@@ -6,38 +6,24 @@ step adds what the standard asks (ISO 15930-7 for X-4, 15930-4 for X-1a):
 the ICC profile of the printing condition as /OutputIntents, GTS_PDFXVersion
 in the document information and the XMP packet, /Trapped, a TrimBox and a
 BleedBox on every page. RGB a back-end wrote anyway (WeasyPrint's `rg`/`RG`,
-RGB pictures) is converted here, once, through the same profile as the sheets'.
+RGB pictures) is converted here, once, through the same profile as the sheets'
+(stream_colour), and the graphics states of black overprint are defined.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import re
 import uuid
 import warnings
 
 from generator.render.draw.cmyk import CmykConversion, icc_bytes
-from generator.render.draw.primitives import Ink
 from generator.render.paper.profiles import PrintProfile
+from generator.render.paper.stream_colour import OVERPRINT_STATE, may_set_rgb, rewrite_rgb, states_used
 
 MM = 72 / 25.4
 VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
 REGISTRY = "http://www.color.org"
-_RGB_OPERATORS = {"rg": "k", "RG": "K"}
-# Black that overprints (pdf_faces.overprints): (fill, stroke) → the graphics state a face sets for it, which
-# the finishing defines on every page and form that uses it. OPM 1: a CMYK component of 0 leaves that plate
-# as it was (black type on a blue sea keeps the blue under it). Each sets op: one that set OP alone would.
-OVERPRINT_STATE = {(True, False): "ImprentaOverprintFill", (False, True): "ImprentaOverprintStroke",
-                   (True, True): "ImprentaOverprint"}
-_OVERPRINT_KEYS = {"ImprentaOverprintFill": (False, True), "ImprentaOverprintStroke": (True, False),
-                   "ImprentaOverprint": (True, True)}
-# `rg` or `RG` as a token (between PDF delimiters): a stream without one has no RGB operator, and is not parsed.
-_MAY_SET_RGB = re.compile(rb"(?<![^\s()<>\[\]{}/%])(?:rg|RG)(?![^\s()<>\[\]{}/%])")
-_NUMBER = rb"([-+]?(?:\d+\.?\d*|\.\d+))"
-_RGB_TOKENS = re.compile(rb"(?<![^\s()<>\[\]{}/%])" + rb"\s+".join([_NUMBER] * 3) + rb"\s+(rg|RG)(?![^\s()<>\[\]{}/%])")
-
-
 def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     import pikepdf
 
@@ -49,7 +35,7 @@ def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
         converted: set = set()          # forms drawn on many pages (a map on every tile) are converted once
         states = {name: pdf.make_indirect(pikepdf.Dictionary(OP=stroke, op=fill, OPM=1))
-                  for name, (stroke, fill) in _OVERPRINT_KEYS.items()}
+                  for (fill, stroke), name in OVERPRINT_STATE.items()}
         for page in pdf.pages:
             _boxes(page, profile.bleed)
             _to_cmyk(pdf, page.obj, conversion, converted, states)
@@ -108,10 +94,16 @@ def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set, states: dict) ->
     seen.add(key)
     is_page = owner.get("/Type") == pikepdf.Name.Page
     data = _stream_bytes(owner, is_page)
-    if _MAY_SET_RGB.search(data):
-        _rewrite_rgb(pdf, owner, is_page, conversion)
+    if may_set_rgb(data):
+        rewritten = rewrite_rgb(data, conversion)
+        if rewritten != data:
+            if is_page:
+                owner.Contents = pdf.make_stream(rewritten)
+            else:
+                owner.write(rewritten)
+            data = rewritten
     resources = owner.get("/Resources")
-    used = [name for name in states if f"/{name} ".encode() in data]
+    used = states_used(data)
     if used and resources is not None:
         if "/ExtGState" not in resources:
             resources.ExtGState = pikepdf.Dictionary()
@@ -134,47 +126,6 @@ def _stream_bytes(owner, is_page: bool) -> bytes:
         return b""
     parts = contents if isinstance(contents, pikepdf.Array) else [contents]
     return b"\n".join(part.read_bytes() for part in parts)
-
-
-def _rewrite_rgb(pdf, owner, is_page: bool, conversion: CmykConversion) -> None:
-    import pikepdf
-
-    data = _stream_bytes(owner, is_page)
-    if not re.search(rb"[(%]|\bBI\b", data):        # no string, comment or inline image a token could hide in
-        converted: dict[bytes, bytes] = {}
-
-        def cmyk(match: re.Match) -> bytes:
-            rgb, op = match.group(1, 2, 3), match.group(4)
-            if rgb not in converted:
-                values = conversion.ink(Ink(rgb=tuple(float(v) for v in rgb))).cmyk
-                converted[rgb] = " ".join(f"{part:.4f}" for part in values).encode()
-            return converted[rgb] + (b" k" if op == b"rg" else b" K")
-
-        rewritten = _RGB_TOKENS.sub(cmyk, data)
-        if not _MAY_SET_RGB.search(rewritten):      # every RGB operator was three numbers and `rg`: done
-            if is_page:
-                owner.Contents = pdf.make_stream(rewritten)
-            else:
-                owner.write(rewritten)
-            return
-    instructions = pikepdf.parse_content_stream(pikepdf.Page(owner) if is_page else owner)
-    changed = False
-    rewritten = []
-    for operands, operator in instructions:
-        op = str(operator)
-        if op in _RGB_OPERATORS:
-            cmyk = conversion.ink(Ink(rgb=tuple(float(v) for v in operands))).cmyk
-            rewritten.append(([pikepdf.Object.parse(f"{part:.4f}".encode()) for part in cmyk],
-                              pikepdf.Operator(_RGB_OPERATORS[op])))
-            changed = True
-        else:
-            rewritten.append((operands, operator))
-    if changed:
-        data = pikepdf.unparse_content_stream(rewritten)
-        if is_page:
-            owner.Contents = pdf.make_stream(data)
-        else:
-            owner.write(data)
 
 
 def _is_rgb_image(image) -> bool:
