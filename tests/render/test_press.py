@@ -357,3 +357,21 @@ def test_black_fills_written_as_rgb_overprint_inside_their_q_and_pictures_knock_
     assert states == ["/ImprentaOverprintFill", "/ImprentaKnockout", "/ImprentaOverprintFill", "/ImprentaKnockout"]
     assert b" rg" not in rewritten and b" RG" not in rewritten and b"0.0000 0.0000 0.0000 0.9000 k" in rewritten
     assert rewritten.index(b"/ImprentaKnockout gs") < rewritten.index(b"/x0 Do")     # before the operand
+
+
+def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, tmp_path):
+    with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
+        spaces = list(pdf.pages[0].resources.ColorSpace.values())
+        assert any(cs[0] == "/Separation" and cs[1] == "/All" for cs in spaces)
+        trim = [float(v) for v in pdf.pages[0].TrimBox]
+    if shutil.which("gs") is None:
+        return
+    from PIL import Image
+
+    dpi = 72
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(tmp_path / "sep.tif"), str(lepanto_press[0] / "counters.pdf")], check=True)
+    for name in ("Cyan", "Magenta", "Yellow", "Black"):
+        plate = Image.open(tmp_path / f"sep({name}).tif").convert("L")
+        corner = (0, plate.height - int(trim[1]) - 2, int(trim[0]) + 2, plate.height)  # the slug's lower left
+        assert plate.crop(corner).getextrema()[0] < 160, f"no crop mark on the {name} plate"
