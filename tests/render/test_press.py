@@ -375,3 +375,23 @@ def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, 
         plate = Image.open(tmp_path / f"sep({name}).tif").convert("L")
         corner = (0, plate.height - int(trim[1]) - 2, int(trim[0]) + 2, plate.height)  # the slug's lower left
         assert plate.crop(corner).getextrema()[0] < 160, f"no crop mark on the {name} plate"
+
+
+def test_a_press_page_background_runs_into_the_bleed_the_typesetter_lays_out(tmp_path):
+    import pypdfium2
+
+    from generator.render.book.rulebook import typeset
+    from generator.render.paper.pdfx import finish_pdfx
+    from generator.render.paper.profiles import load_profile
+
+    press, _ = load_profile("press")
+    html = "<style>@page { size: A6; margin: 10mm; background: #204080 }</style><p>Set-up</p>"
+    document, _ = typeset(html, tmp_path, bleed=press.bleed)
+    pdf = finish_pdfx(document.write_pdf(), press)
+    with pikepdf.open(io.BytesIO(pdf)) as finished:
+        page = finished.pages[0]
+        media, trim = [float(v) for v in page.MediaBox], [float(v) for v in page.TrimBox]
+        assert abs((trim[0] - media[0]) - 3 * MM) < 0.01 and abs((trim[2] - trim[0]) - 105 * MM) < 0.5
+    picture = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    corner = picture.getpixel((1, 1))                     # inside the bleed, outside the trim
+    assert corner != (255, 255, 255) and corner[2] > corner[0], corner
