@@ -71,7 +71,9 @@ def build(args: argparse.Namespace) -> int:
         fresh.update(built.fresh)
         notes.extend(_note_summary(folder, built.notes))
     if not printed_as_data(found, args.output_format):
-        shown = found if args.notes else [d for d in found if d.severity.name != "NOTE"]
+        from generator.output.preflight import grouped     # a press proof's preflight: one line per code and file
+
+        shown = grouped(found if args.notes else [d for d in found if d.severity.name != "NOTE"])
         if shown:
             print(reporting.as_text(shown, show_source=not args.quiet), file=sys.stderr)
         if not args.quiet and not args.notes:

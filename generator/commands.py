@@ -93,7 +93,7 @@ def i18n_init(args: argparse.Namespace) -> int:
 
 def preflight(args: argparse.Namespace) -> int:
     from generator.diagnostics import has_errors, reporting
-    from generator.output.preflight import limits_of, preflight as check_pdf
+    from generator.output.preflight import grouped, limits_of, preflight as check_pdf
     from generator.render.paper.profiles import load_profile
 
     profile, problems = load_profile(args.profile)
@@ -103,7 +103,7 @@ def preflight(args: argparse.Namespace) -> int:
             found.extend(check_pdf(path, limits_of(profile)))
     if not printed_as_data(found, args.output_format):
         if found:
-            print(reporting.as_text(found))
+            print(reporting.as_text(grouped(found)))
         print(f"{len(args.files)} file{'s' * (len(args.files) != 1)} preflighted against the "
               f"{args.profile} profile: {reporting.summary(found)}", file=sys.stderr if found else sys.stdout)
     return 1 if has_errors(found) else 0

@@ -52,14 +52,47 @@ def preflight(path: Path, limits: Limits = Limits(), shown: PurePosixPath | None
     return walk.found
 
 
+def grouped(found: list[Diagnostic], first_pages: int = 8) -> list[Diagnostic]:
+    """For reading: the page findings of one code in one PDF as one line, with their count, their pages (the
+    first `first_pages` of them) and the first finding, in the place of the first; other findings as they are.
+    A proof's 60 pages of small four-colour marks are one line; `--format json` keeps every finding."""
+    members: dict[tuple, list[Diagnostic]] = {}
+    for d in found:
+        if d.code.startswith("PRE") and d.span and d.message.startswith(f"{d.span.file}: page {d.span.line}: "):
+            members.setdefault((d.span.file, d.code), []).append(d)
+    said, out = set(), []
+    for d in found:
+        key = (d.span.file, d.code) if d.span else None
+        group = members.get(key, ())
+        if len(group) < 2 or not any(member is d for member in group):
+            out.append(d)
+            continue
+        if key in said:
+            continue
+        said.add(key)
+        pages = sorted({member.span.line for member in group})
+        listed = ", ".join(map(str, pages[:first_pages])) + (" …" if len(pages) > first_pages else "")
+        first = d.message[len(f"{d.span.file}: "):]
+        out.append(d._replace(
+            message=f"{d.span.file}: {len(group)} findings on {len(pages)} page{'s' * (len(pages) != 1)} "
+                    f"({listed}); the first, {first}",
+            hint=f"{d.hint} (`--format json` lists every finding.)".lstrip()))
+    return out
+
+
 class _Walk:
     def __init__(self, shown: PurePosixPath, limits: Limits):
         self.shown, self.limits = shown, limits
         self.found: list[Diagnostic] = []
         self._said: set[tuple] = set()          # one finding per page, kind and object
         self.number = 0
+        self._forms: dict[tuple, list[tuple]] = {}    # a form's findings under one incoming state
+        self._recording: list[list[tuple]] = []      # the forms being walked, each collecting its findings
+        self._fonts: dict = {}                       # a font's dictionary → whether it carries its program
 
     def report(self, code: str, what: str, key: tuple, hint: str = "") -> None:
+        for findings in self._recording:
+            findings.append((code, what, key, hint))
         if (self.number, code) + key in self._said:
             return
         self._said.add((self.number, code) + key)
@@ -169,9 +202,16 @@ class _Walk:
             self.report("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
                         "Small type prints sharp in one ink: black text should be K only.")
         font = fonts.get(state.font) if state.font else None
-        if font is not None and not font_embedded(font):
+        if font is not None and not self._embedded(font):
             self.report("PRE003", f"font {font.get('/BaseFont', state.font)} is not embedded", (str(state.font),),
                         "Embed every font (Imprenta's own fonts are embedded as subsets).")
+
+    def _embedded(self, font) -> bool:
+        if not font.is_indirect:
+            return font_embedded(font)
+        if font.objgen not in self._fonts:
+            self._fonts[font.objgen] = font_embedded(font)
+        return self._fonts[font.objgen]
 
     def _xobject(self, resources, name, state: Graphics, forms: set) -> None:
         import pikepdf
@@ -185,7 +225,18 @@ class _Walk:
             matrix = Matrix(*(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])))
             inner = state.copy()
             inner.ctm = matrix @ state.ctm
-            self._content(xobject, xobject.get("/Resources", resources), inner, forms | {xobject.objgen})
+            known = _form_key(xobject, inner, resources)
+            if known in self._forms:           # drawn before under the same state (a map on every tile):
+                for finding in self._forms[known]:     # the same findings, said again for this page
+                    self.report(*finding)
+                return
+            self._recording.append([])
+            try:
+                self._content(xobject, xobject.get("/Resources", resources), inner, forms | {xobject.objgen})
+            finally:
+                found = self._recording.pop()
+            if known is not None:
+                self._forms[known] = found
         elif xobject.get("/Subtype") == pikepdf.Name.Image:
             self._image(xobject, str(name), state, resources)
 
@@ -227,6 +278,20 @@ class _Walk:
         alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
         if (soft is not None and str(soft) != "/None") or alpha < 1:
             self.report("PRE009", f"graphics state {name} is transparent, which PDF/X-1a forbids", (str(name),))
+
+
+def _form_key(form, state: Graphics, resources) -> tuple | None:
+    """What a form's findings depend on: the form, the scale and rotation it is drawn at (an image's
+    resolution, a text's size), the fill it inherits (the inks of text it does not colour itself) and the
+    font it inherits; None when it borrows resources that are no object of their own (not worth a key)."""
+    borrowed = None
+    if "/Resources" not in form and resources is not None:
+        borrowed = resources.objgen if resources.is_indirect else None
+        if borrowed is None:
+            return None
+    m = state.ctm
+    return (form.objgen, borrowed, round(m.a, 4), round(m.b, 4), round(m.c, 4), round(m.d, 4), state.fill_space,
+            state.fill_values, state.font, state.size)
 
 
 _CMYK_HINT = "Give the colour in CMYK (`{cmyk: [c, m, y, k]}` in the palette) or build with `--profile press`."

@@ -217,3 +217,181 @@ def test_x1a_option_writes_pdf_1_4_marked_x1a(write_game, tmp_path):
         assert pdf.pdf_version == "1.4"
         assert pdf.docinfo.GTS_PDFXVersion == "PDF/X-1a:2003" == pdf.docinfo.GTS_PDFXConformance
     assert not preflight(built.folders[0] / "counters.pdf", Limits(pdfx="x-1a"))
+
+
+def test_finishing_converts_every_rgb_operator_but_leaves_text_that_spells_one(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    from generator.render.paper.pdfx import finish_pdfx
+    from generator.render.paper.profiles import PrintProfile
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(100 * MM, 100 * MM), invariant=1, pageCompression=0)
+    c.beginForm("shared", 0, 0, 50 * MM, 50 * MM)
+    c.setStrokeColorRGB(0, 0.5, 0)
+    c.rect(5, 5, 40, 40, stroke=1, fill=0)
+    c.endForm()
+    for _ in range(2):                                   # one form on two pages: converted once, right on both
+        c.setFillColorRGB(0.8, 0.1, 0.1)
+        c.drawString(10 * MM, 10 * MM, "0 0 1 rg")       # a literal string: the stream is parsed, not pattern-matched
+        c.doForm("shared")
+        c.showPage()
+    c.save()
+    pdf = finish_pdfx(buffer.getvalue(), PrintProfile(color="cmyk", pdfx="x-4", bleed=3))
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            operators = [(str(i.operator), i.operands) for i, _ in _instructions(page)]
+            assert not {op for op, _ in operators} & {"rg", "RG"}
+            assert ("K", [0.0, 0.0, 0.0, 0.0]) not in operators and any(op == "K" for op, _ in operators)
+            assert any(op == "Tj" and bytes(operands[0]) == b"0 0 1 rg" for op, operands in operators)
+    found = preflight(Path("twice.pdf"), Limits(), data=buffer.getvalue())
+    assert [d.span.line for d in found if d.code == "PRE001" and "(RG " in d.message] == [1, 2]
+
+
+def test_play_modules_built_beside_press_files_are_drawn_for_a_screen():
+    from generator.render.digital.images import digital_profile
+    from generator.render.paper.profiles import load_profile
+
+    press, _ = load_profile("press")
+    screen = digital_profile(press)
+    assert (screen.color, screen.pdfx, screen.die_line) == ("rgb", "none", None)
+
+
+def test_a_fault_on_every_page_reads_as_one_line_with_its_pages_and_json_keeps_each(tmp_path, run_cli):
+    import json
+
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen import canvas
+
+    from generator.render.draw.fonts import registered
+
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(100 * MM, 100 * MM), invariant=1)
+    for page in range(12):
+        c.setFillColor(CMYKColor(0.5, 0.5, 0.5, 0.5))
+        for size in (3, 4):                              # two findings on each page: two sizes of tiny type
+            c.setFont(registered("sans"), size)
+            c.drawString(10 * MM, (10 + size) * MM, f"page {page + 1}")
+        c.setTrimBox((3 * MM, 3 * MM, 97 * MM, 97 * MM))
+        c.setBleedBox((0, 0, 100 * MM, 100 * MM))
+        c.showPage()
+    c.save()
+    path = tmp_path / "marks.pdf"
+    path.write_bytes(buffer.getvalue())
+    code, out, _ = run_cli(["preflight", str(path)])
+    lines = [line for line in out.splitlines() if "PRE006" in line]
+    assert len(lines) == 1, out
+    assert "24 findings on 12 pages (1, 2, 3, 4, 5, 6, 7, 8 …)" in lines[0] and "page 1: text of 3.0 pt in 4 inks" in lines[0]
+    assert "PRE002" in out                               # a fault of the document stays a line of its own
+    code, out, _ = run_cli(["preflight", str(path), "--format", "json"])
+    records = [r for r in json.loads(out) if r["code"] == "PRE006"]
+    assert sorted({r["line"] for r in records}) == list(range(1, 13)) and len(records) == 24
+
+
+def _painted_with_overprint(owner, resources) -> list[tuple[str, tuple, bool]]:
+    """(operator, fill CMYK, fill overprint) of every text shown and area filled in a form, following q/Q
+    and the graphics states it sets."""
+    painted, fill, op, stack = [], (0.0, 0.0, 0.0, 1.0), False, []
+    for operands, operator in pikepdf.parse_content_stream(owner):
+        name = str(operator)
+        if name == "q":
+            stack.append((fill, op))
+        elif name == "Q":
+            fill, op = stack.pop()
+        elif name == "k":
+            fill = tuple(float(v) for v in operands)
+        elif name == "gs":
+            op = bool(resources.ExtGState[operands[0]].get("/op", resources.ExtGState[operands[0]].get("/OP", op)))
+        elif name in ("Tj", "TJ", "f", "f*", "B", "b"):
+            painted.append((name, fill, op))
+    return painted
+
+
+def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp_path):
+    with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
+        forms = [x for x in pdf.pages[0].resources.XObject.values() if x.get("/Subtype") == "/Form"]
+        painted = [p for form in forms for p in _painted_with_overprint(form, form.Resources)]
+        for state in (s for form in forms for s in form.Resources.get("/ExtGState", {}).values()):
+            assert int(state.get("/OPM", 0)) == 1       # a 0 component leaves the colour under it
+    black_type = [p for p in painted if p[0] in ("Tj", "TJ") and p[1][:3] == (0, 0, 0) and p[1][3] >= 0.85]
+    coloured = [p for p in painted if any(p[1][:3])]
+    assert black_type and coloured
+    assert all(op for _, _, op in black_type) and not any(op for _, _, op in coloured)
+    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
+        return
+    from PIL import Image
+
+    counters, dpi = lepanto_press[0] / "counters.pdf", 150
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(tmp_path / "sep.tif"), str(counters)], check=True)
+    cyan = Image.open(tmp_path / "sep(Cyan).tif").convert("L")
+    black = Image.open(tmp_path / "sep(Black).tif").convert("L")
+    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(counters), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    import re
+
+    scale = dpi / 72
+    words = [tuple(int(float(v) * scale) for v in found) for found in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Galley<', boxes)]
+    assert len(words) > 10
+    for box in words[:10]:       # a ship's name on its coloured counter: on the K plate, and no hole in the cyan
+        assert black.crop(box).getextrema()[0] < 64
+        low, high = cyan.crop(box).getextrema()
+        assert high < 255 and high - low <= 8, (box, low, high)
+
+
+@pytest.mark.parametrize("text", [b"<0012> Tj", b"(rg Q) Tj"])      # pattern-matched, and parsed
+def test_black_fills_written_as_rgb_overprint_inside_their_q_and_pictures_knock_out(text):
+    from generator.render.draw.cmyk import CmykConversion
+    from generator.render.paper.profiles import PrintProfile
+    from generator.render.paper.stream_colour import rewrite_rgb
+    from generator.render.templates import find
+
+    stream = (b"q 0.1 0.1 0.1 rg BT /F1 9 Tf " + text + b" ET 0.9 0.2 0.1 RG 0 0 5 5 re S\n"
+              b"/x0 Do Q 0.8 0.1 0.1 rg 0 0 9 9 re f 0.1 0.1 0.1 rg 1 1 2 2 re f /Im0 Do")
+    rewritten = rewrite_rgb(stream, CmykConversion(find(PrintProfile().icc)))
+    tokens = rewritten.split()
+    states = [tokens[i - 1].decode() for i, token in enumerate(tokens) if token == b"gs"]
+    # black type overprints; the form drawn in its q knocks out; after Q (knocking out again) the red box needs
+    # nothing; the black box overprints, and the picture after it knocks out
+    assert states == ["/ImprentaOverprintFill", "/ImprentaKnockout", "/ImprentaOverprintFill", "/ImprentaKnockout"]
+    assert b" rg" not in rewritten and b" RG" not in rewritten and b"0.0000 0.0000 0.0000 0.9000 k" in rewritten
+    assert rewritten.index(b"/ImprentaKnockout gs") < rewritten.index(b"/x0 Do")     # before the operand
+
+
+def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, tmp_path):
+    with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
+        spaces = list(pdf.pages[0].resources.ColorSpace.values())
+        assert any(cs[0] == "/Separation" and cs[1] == "/All" for cs in spaces)
+        trim = [float(v) for v in pdf.pages[0].TrimBox]
+    if shutil.which("gs") is None:
+        return
+    from PIL import Image
+
+    dpi = 72
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(tmp_path / "sep.tif"), str(lepanto_press[0] / "counters.pdf")], check=True)
+    for name in ("Cyan", "Magenta", "Yellow", "Black"):
+        plate = Image.open(tmp_path / f"sep({name}).tif").convert("L")
+        corner = (0, plate.height - int(trim[1]) - 2, int(trim[0]) + 2, plate.height)  # the slug's lower left
+        assert plate.crop(corner).getextrema()[0] < 160, f"no crop mark on the {name} plate"
+
+
+def test_a_press_page_background_runs_into_the_bleed_the_typesetter_lays_out(tmp_path):
+    import pypdfium2
+
+    from generator.render.book.rulebook import typeset
+    from generator.render.paper.pdfx import finish_pdfx
+    from generator.render.paper.profiles import load_profile
+
+    press, _ = load_profile("press")
+    html = "<style>@page { size: A6; margin: 10mm; background: #204080 }</style><p>Set-up</p>"
+    document, _ = typeset(html, tmp_path, bleed=press.bleed)
+    pdf = finish_pdfx(document.write_pdf(), press)
+    with pikepdf.open(io.BytesIO(pdf)) as finished:
+        page = finished.pages[0]
+        media, trim = [float(v) for v in page.MediaBox], [float(v) for v in page.TrimBox]
+        assert abs((trim[0] - media[0]) - 3 * MM) < 0.01 and abs((trim[2] - trim[0]) - 105 * MM) < 0.5
+    picture = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    corner = picture.getpixel((1, 1))                     # inside the bleed, outside the trim
+    assert corner != (255, 255, 255) and corner[2] > corner[0], corner

@@ -163,19 +163,22 @@ def _shown(name: str):
     return display_path(path) if path.is_absolute() else PurePosixPath(name)
 
 
-def typeset(html: str, game_folder: Path):
+def typeset(html: str, game_folder: Path, bleed: float = 0.0):
     """WeasyPrint's layout of the HTML, and the URLs it was refused.
 
     Only files inside the game folder and Imprenta's templates can be read:
     no network, no file elsewhere on the machine, no font but the shipped ones. SOURCE_DATE_EPOCH is pinned
-    so the PDF bytes are reproducible.
+    so the PDF bytes are reproducible. `bleed` (mm, press) sets each page's
+    CSS bleed: the PDF page is the trim plus the bleed, with its TrimBox and
+    BleedBox, and a page background runs into the bleed.
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    from weasyprint import HTML
+    from weasyprint import CSS, HTML
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
+    press = [CSS(string=f"@page {{ bleed: {bleed:g}mm }}")] if bleed else None
     document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render(
-        font_config=shipped_font_configuration())      # the shipped fonts only, never one of the machine
+        stylesheets=press, font_config=shipped_font_configuration())   # the shipped fonts only, never the machine's
     return document, fetcher.refused     # a list that grows while the PDF is written (attachments): read it after
 
 
@@ -295,11 +298,12 @@ def render_aids(request: RenderRequest) -> Rendered:
 def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
     """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
     or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
-    document, refused = typeset(html, edition.game.folder)
+    press = profile is not None and profile.pdfx != "none"
+    document, refused = typeset(html, edition.game.folder, profile.bleed if press else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
     pdf = document.write_pdf()
-    if profile is not None and profile.pdfx != "none":
+    if press:
         from generator.render.paper.pdfx import finish_pdfx    # press: PDF/X in the printing condition's CMYK
 
         pdf = finish_pdfx(pdf, profile)

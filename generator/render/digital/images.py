@@ -38,10 +38,12 @@ class Pictures:
 
 
 def digital_profile(profile: PrintProfile) -> PrintProfile:
-    """The user's profile with everything that belongs to paper removed: no bleed, marks, scale or backs."""
+    """The user's profile with everything that belongs to paper removed: no bleed, marks, scale or backs, and
+    no press colour (a screen shows RGB: a module built beside press files is the one built beside home's)."""
     return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": 0.0, "slug": 0.0,
                                       "crop_marks": False, "cut_marks": False, "backs": "none", "ruler": 0.0,
-                                      "back_bleed": 0.0, "dpi": DPI})
+                                      "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
+                                      "die_line": None})
 
 
 def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True, inputs: str = "") -> Pictures:

@@ -46,6 +46,7 @@ class SheetWriter:
         # The press profile's conversion rides on the canvas, where set_fill and set_stroke (also used by the map
         # tiles and the calibration sheet) find it; None keeps every colour as given, as home printing wants.
         self.canvas.cmyk = press_conversion(profile) if press else None
+        self.canvas.overprint = press and profile.pdfx != "none"    # black overprints (the finishing defines how)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)
@@ -183,7 +184,7 @@ class SheetWriter:
         gap = reach + MARK_GAP
         xs, ys = cut_positions(placements)
         c.setLineWidth(HAIRLINE)
-        set_stroke(c, BLACK)
+        self._mark_colour()
         o = self.offset
         low, high = -o + 0.5, self.trim_height + o - 0.5
         for x in xs:
@@ -199,13 +200,21 @@ class SheetWriter:
             for start, end in ((box.x - gap, box.x - gap - MARK_LENGTH), (right + gap, right + gap + MARK_LENGTH)):
                 c.line((o + start) * MM, (o + y) * MM, (o + end) * MM, (o + y) * MM)
 
+    def _mark_colour(self) -> None:
+        """Black at home; on a press sheet, Registration (the Separation "All"): crop and cut marks print on
+        every plate, so the printer registers the plates and trims by them whichever plate is at hand."""
+        if self.canvas.cmyk is None:
+            set_stroke(self.canvas, BLACK)
+        else:
+            self.canvas.setStrokeColor(CMYKColorSep(1, 1, 1, 1, spotName="All"))
+
     def _crop_marks(self) -> None:
         """Marks at the corners of the trimmed sheet, in the slug, clear of the bleed."""
         c = self.canvas
         o, bleed = self.offset, self.profile.bleed
         start, end = bleed + 1.0, max(bleed + 2.0, o - 1.0)
         c.setLineWidth(HAIRLINE)
-        set_stroke(c, BLACK)
+        self._mark_colour()
         for cx in (o, o + self.trim_width):
             for cy in (o, o + self.trim_height):
                 sx = -1 if cx == o else 1

@@ -1,7 +1,9 @@
 """A face drawn on a reportlab canvas: its shapes in order, runs of text and lines batched into one object,
-colours through the press profile's CMYK conversion when the canvas carries one."""
+colours through the press profile's CMYK conversion when the canvas carries one, black overprinting there."""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
@@ -11,6 +13,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
+from generator.render.paper.stream_colour import OVERPRINT_STATE, overprints as black_overprints
 
 MM = 72 / 25.4
 
@@ -21,6 +24,32 @@ def printed_colour(c, ink: Ink) -> Color:
     if conversion is not None:
         ink = conversion.ink(ink)
     return CMYKColor(*ink.cmyk) if ink.cmyk is not None else Color(*ink.rgb)
+
+
+def overprints(c, ink: Ink | None) -> bool:
+    """Whether an ink overprints on this canvas: a press canvas finished as PDF/X (the finishing defines the
+    graphics states: reportlab writes none into a form's resources), and black ink alone, dark enough."""
+    conversion = getattr(c, "cmyk", None)
+    if conversion is None or ink is None or not getattr(c, "overprint", False):
+        return False
+    return black_overprints(conversion.ink(ink).cmyk)
+
+
+@contextmanager
+def _overprinting(c, pen: _Pen, fill: Ink | None, stroke: Ink | None):
+    """Draw inside q/Q with the fill or stroke overprinting where its ink is black; the pen is what it was after."""
+    fill_over, stroke_over = overprints(c, fill), overprints(c, stroke)
+    if not (fill_over or stroke_over):
+        yield
+        return
+    known = pen.fill, pen.stroke, pen.width
+    c.saveState()
+    c.addLiteral(f"/{OVERPRINT_STATE[fill_over, stroke_over]} gs")
+    try:
+        yield
+    finally:
+        c.restoreState()
+        pen.fill, pen.stroke, pen.width = known
 
 
 def set_fill(c, ink: Ink) -> None:
@@ -95,16 +124,20 @@ def draw_face(c, face: Face, keyline: bool = True) -> None:
     while index < len(shapes):
         shape = shapes[index]
         end = index + 1
-        if isinstance(shape, Text):
-            while end < len(shapes) and isinstance(shapes[end], Text):
+        if isinstance(shape, Text):     # a run of type, all overprinting or none
+            black = overprints(c, shape.fill)
+            while end < len(shapes) and isinstance(shapes[end], Text) and overprints(c, shapes[end].fill) == black:
                 end += 1
-            _draw_texts(c, pen, shapes[index:end], face.height)
+            with _overprinting(c, pen, shape.fill, None):
+                _draw_texts(c, pen, shapes[index:end], face.height)
         elif isinstance(shape, Polyline) and shape.fill is None:
             while end < len(shapes) and _same_open_line(shapes[end], shape):
                 end += 1
-            _draw_lines(c, pen, shapes[index:end], face.height)
+            with _overprinting(c, pen, None, shape.stroke):
+                _draw_lines(c, pen, shapes[index:end], face.height)
         else:
-            _draw(c, pen, shape, face.height)
+            with _overprinting(c, pen, getattr(shape, "fill", None), getattr(shape, "stroke", None)):
+                _draw(c, pen, shape, face.height)
         index = end
     if face.round:
         c.restoreState()

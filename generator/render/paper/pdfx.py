@@ -6,7 +6,8 @@ step adds what the standard asks (ISO 15930-7 for X-4, 15930-4 for X-1a):
 the ICC profile of the printing condition as /OutputIntents, GTS_PDFXVersion
 in the document information and the XMP packet, /Trapped, a TrimBox and a
 BleedBox on every page. RGB a back-end wrote anyway (WeasyPrint's `rg`/`RG`,
-RGB pictures) is converted here, once, through the same profile as the sheets'.
+RGB pictures) is converted here, once, through the same profile as the sheets'
+(stream_colour), and the graphics states of black overprint are defined.
 """
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ import uuid
 import warnings
 
 from generator.render.draw.cmyk import CmykConversion, icc_bytes
-from generator.render.draw.primitives import Ink
 from generator.render.paper.profiles import PrintProfile
+from generator.render.paper.stream_colour import OVERPRINT_STATE, may_set_rgb, rewrite_rgb, states_used
 
 MM = 72 / 25.4
 VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
 REGISTRY = "http://www.color.org"
-_RGB_OPERATORS = {"rg": "k", "RG": "K"}
-
-
 def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     import pikepdf
 
@@ -35,9 +33,12 @@ def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     conversion = CmykConversion(icc)
     name, version = VERSIONS[profile.pdfx]
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        converted: set = set()          # forms drawn on many pages (a map on every tile) are converted once
+        states = {name: pdf.make_indirect(pikepdf.Dictionary(OP=stroke, op=fill, OPM=1))
+                  for (fill, stroke), name in OVERPRINT_STATE.items()}
         for page in pdf.pages:
             _boxes(page, profile.bleed)
-            _to_cmyk(pdf, page.obj, conversion, set())
+            _to_cmyk(pdf, page.obj, conversion, converted, states)
         profile_stream = pdf.make_stream(icc_bytes(str(icc)), N=4)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
@@ -82,8 +83,9 @@ def _boxes(page, bleed_mm: float) -> None:
         page.obj.BleedBox = pikepdf.Array(wanted)
 
 
-def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
-    """RGB colour operators and RGB pictures of a page or form, and of the forms it draws, in CMYK."""
+def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set, states: dict) -> None:
+    """RGB colour operators and RGB pictures of a page or form, and of the forms it draws, in CMYK; the
+    overprint states its stream uses defined in its resources."""
     import pikepdf
 
     key = owner.objgen
@@ -91,30 +93,39 @@ def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set) -> None:
         return
     seen.add(key)
     is_page = owner.get("/Type") == pikepdf.Name.Page
-    instructions = pikepdf.parse_content_stream(pikepdf.Page(owner) if is_page else owner)
-    changed = False
-    rewritten = []
-    for operands, operator in instructions:
-        op = str(operator)
-        if op in _RGB_OPERATORS:
-            cmyk = conversion.ink(Ink(rgb=tuple(float(v) for v in operands))).cmyk
-            rewritten.append(([pikepdf.Object.parse(f"{part:.4f}".encode()) for part in cmyk],
-                              pikepdf.Operator(_RGB_OPERATORS[op])))
-            changed = True
-        else:
-            rewritten.append((operands, operator))
-    if changed:
-        data = pikepdf.unparse_content_stream(rewritten)
-        if is_page:
-            owner.Contents = pdf.make_stream(data)
-        else:
-            owner.write(data)
+    data = _stream_bytes(owner, is_page)
+    if may_set_rgb(data):
+        rewritten = rewrite_rgb(data, conversion)
+        if rewritten != data:
+            if is_page:
+                owner.Contents = pdf.make_stream(rewritten)
+            else:
+                owner.write(rewritten)
+            data = rewritten
     resources = owner.get("/Resources")
+    used = states_used(data)
+    if used and resources is not None:
+        if "/ExtGState" not in resources:
+            resources.ExtGState = pikepdf.Dictionary()
+        for name in used:
+            resources.ExtGState[f"/{name}"] = states[name]
     for xobject in (resources.get("/XObject", {}).values() if resources is not None else ()):
         if xobject.get("/Subtype") == pikepdf.Name.Form:
-            _to_cmyk(pdf, xobject, conversion, seen)
+            _to_cmyk(pdf, xobject, conversion, seen, states)
         elif xobject.get("/Subtype") == pikepdf.Name.Image and _is_rgb_image(xobject):
             _picture_to_cmyk(xobject, conversion)
+
+
+def _stream_bytes(owner, is_page: bool) -> bytes:
+    import pikepdf
+
+    if not is_page:
+        return owner.read_bytes()
+    contents = owner.get("/Contents")
+    if contents is None:
+        return b""
+    parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+    return b"\n".join(part.read_bytes() for part in parts)
 
 
 def _is_rgb_image(image) -> bool:
