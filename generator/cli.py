@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.commands import (UsageError, calibrate, game_folders, i18n_export, i18n_import, i18n_init,
-                                i18n_stamp, i18n_status, inventory, preflight, printed_as_data, schema)
+                                i18n_stamp, i18n_status, inventory, preflight, printed_as_data, schema, sentences)
 
 _FINDINGS = ("text", "json", "sarif")
 _PAPERS = ("a4", "letter", "a3", "tabloid")
@@ -215,6 +215,10 @@ def parser() -> argparse.ArgumentParser:
     counted = command(commands, inventory, "The bill of materials of a game, counted from its data.")
     counted.add_argument("path", type=Path)
     counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text")
+
+    read = command(commands, sentences, "Every sentence that holds a reference token, as the books print it, in "
+                                        "every language: to read them once through.")
+    read.add_argument("path", type=Path, help="A game folder, or a folder of games.")
 
     shapes = command(commands, schema, "Print the JSON Schema of content files (or translation files) for editors.")
     shapes.add_argument("--kind", choices=("content", "translation"), default="content", help="(default: %(default)s)")

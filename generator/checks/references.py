@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from generator.checks.identifiers import kind_word
@@ -40,6 +41,11 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
         close = did_you_mean(token.kind, references.KINDS)
         return ("REF002", f"'{{{token.kind}:…}}' is not a reference kind",
                 close or f"expected one of: {', '.join(references.KINDS)}")
+    if token.form is not None and token.form not in references.FORMS.get(token.kind, ()):
+        forms = references.FORMS.get(token.kind)
+        return ("REF010", f"{token.text}: '{token.form}' is not a form of {{{token.kind}:…}}",
+                f"write one of: {', '.join(f'{{{token.kind}.{form}:…}}' for form in forms)}" if forms else
+                f"{{{token.kind}:…}} has one form: write {{{token.kind}:{token.target}}}")
     collection = references.KINDS[token.kind]
     if collection is None:
         try:
@@ -98,3 +104,67 @@ def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
             yield make("REF005", f"section '{section.id}' is not referred to by any other text",
                        where(section, "id"), "a reader finds it only by reading or by the contents; refer to "
                        f"it with {{ref:{section.id}}} where the rules depend on it")
+
+
+# Words after which a sentence wants a noun, not a bare number: "el 5", "una 4.4.1", "the 4.3.2.V". Per
+# language; a language not listed is not checked.
+_DETERMINERS = {
+    "es": "el la los las lo un una unos unas del al este esta estos estas ese esa esos esas su sus otro otra "
+          "cada dicho dicha",
+    "en": "the a an this that these those its their each another every",
+    "fr": "le la les un une des du au aux ce cet cette ces son sa ses l'",
+}
+# Prepositions that, opening a sentence, make a bare number its subject: "In 5, p. 5 you play…".
+_OPENING_PREPOSITIONS = {"es": "en", "en": "in", "fr": "en dans"}
+_WORD_BEFORE = re.compile(r"(?:^|(?<=[^\w'’]))(\w+['’]?)\s*$")
+_SENTENCE_START = re.compile(r"(?:(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?|[.!?:;]\s+|[(—]\s*)$")
+
+
+def check_reference_wording(game: Game) -> Iterator[Diagnostic]:
+    """REF011: a reference that prints a bare number where its sentence wants a noun, in the source texts and
+    in every translation (each in its own language)."""
+    numbered = {section_id for section_id, found in section_numbers(game).items() if found.number}
+    source_language = game.manifest.source_language
+    for source in game.texts:
+        if "{" in source.text:
+            for token, word in _bare_numbers(source.text, source_language, numbered):
+                yield _noun_wanted(token, word, source_language, text_span(source, token.start))
+    for language, translation in sorted(game.translations.items()):
+        entries = translation.content.entries
+        for source in game.texts:
+            entry = entries.get(source.key)
+            text = entry if isinstance(entry, str) else getattr(entry, "text", "")
+            if "{" not in text:
+                continue
+            path = ("entries", source.key) if isinstance(entry, str) else ("entries", source.key, "text")
+            for token, word in _bare_numbers(text, language, numbered):
+                yield _noun_wanted(token, word, language, translation.document.offset_span(path, token.start))
+
+
+def _bare_numbers(text: str, language: str, numbered: set[str]) -> Iterator[tuple[references.Token, str]]:
+    """(token, the word before it) for each number-printing token placed where the sentence wants a noun."""
+    determiners = set(_DETERMINERS.get(language.split("-")[0], "").split())
+    openers = set(_OPENING_PREPOSITIONS.get(language.split("-")[0], "").split())
+    if not determiners:
+        return
+    for token in references.find_tokens(text)[0]:
+        if token.label or token.shown_form != "number" or \
+                not (token.kind == "card" or (token.kind == "ref" and token.target in numbered)):
+            continue
+        before = text[:token.start]
+        found = _WORD_BEFORE.search(before)
+        if not found:
+            continue
+        word = found.group(1).replace("’", "'")
+        if word.lower() in determiners or (word.lower() in openers and
+                                           _SENTENCE_START.search(before[:found.start(1)])):
+            yield token, word
+
+
+def _noun_wanted(token: references.Token, word: str, language: str, span: Span) -> Diagnostic:
+    noun = token.text.replace(":", ".title:", 1) if token.form is None else \
+        token.text.replace(f".{token.form}:", ".title:", 1)
+    return make("REF011", f"'{word} {token.text}' ({language}) prints a bare number where the sentence wants "
+                          "a noun", span,
+                f"name it: {noun} prints its title, {noun.replace('.title:', '.full:')} number and title, or "
+                "reword the sentence (\"see {ref:…}\")")

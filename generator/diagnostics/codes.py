@@ -71,6 +71,14 @@ _TABLE = (
     Code("REF008", "unused-term", "warning", "a glossary term that no text refers to"),
     Code("REF009", "ambiguous-reference", "warning", "a reference prints a section number that another section "
          "of the same book prints too"),
+    Code("REF010", "unknown-reference-form", "error", "a reference token asks for a form its kind does not have",
+         "Sections have {ref:id} (the number), {ref.title:id} and {ref.full:id}; cards have {card:id} (number "
+         "and title), {card.title:id} and {card.number:id}. Example: {ref.name:combat} → {ref.title:combat}."),
+    Code("REF011", "number-where-noun-wanted", "warning", "a reference prints a bare number where its sentence "
+         "wants a noun",
+         "After an article or a determiner (\"el\", \"una\", \"the\") or opening a sentence (\"In 5, …\") a bare "
+         "number reads as a broken sentence. Example: \"En el {ref:solitaire}\" → \"En el {ref.title:solitaire}\" "
+         "(\"En el Modo solitario\") or \"En el modo solitario ({ref:solitaire})\"."),
     # Tables.
     Code("TBL001", "table-gap", "error", "a die roll that no row covers"),
     Code("TBL002", "table-overlap", "error", "a die roll that two rows cover"),

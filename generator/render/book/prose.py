@@ -75,7 +75,7 @@ class Prose:
         for token in tokens:
             out.append(text[last:token.start])
             out.append(f"\ue000{len(snippets)}\ue001")
-            snippets.append(self._token(token.kind, token.target, token.label, owner))
+            snippets.append(self._token(token, owner))
             last = token.end
         out.append(text[last:])
         rendered = self._parser.render("".join(out))
@@ -87,18 +87,10 @@ class Prose:
             html = html[3:-4]
         return Markup(html)
 
-    def _token(self, kind: str, target: str, label: str | None, owner: str) -> str:
-        e = self.edition
+    def _token(self, token, owner: str) -> str:
+        e, kind, target, label = self.edition, token.kind, token.target, token.label
         if kind == "ref":
-            numbered = e.numbers.get(target)
-            if numbered is None:
-                return str(escape(label or target))
-            shown = label or numbered.number or e.name("section", target, "title")
-            if numbered.document.id != self.document_id and len(e.game.documents) > 1 and not label:
-                book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
-                    e.text(f"document.{numbered.document.id}.title", numbered.document.title)
-                shown = f"{book} {shown}"
-            return self._link(section_anchor(target), shown, "ref")
+            return self._reference(target, label, token.shown_form)
         if kind == "table":
             return self._link(f"table-{target}", label or e.token_text(kind, target), "ref table-ref")
         if kind == "term":
@@ -109,8 +101,34 @@ class Prose:
                 return f'<a class="term" id="{anchor}" href="#term-{target}">{shown}</a>'
             return f'<span class="term" id="{anchor}">{shown}</span>'
         if kind == "icon":
-            return f'<span class="icon">[{escape(label or e.token_text(kind, target))}]</span>'
-        return f'<span class="name {kind}">{escape(label or e.token_text(kind, target))}</span>'
+            return self._icon(target, label)
+        shown = label or e.token_text(kind, target, token.shown_form)
+        return f'<span class="name {kind}">{escape(shown)}</span>'
+
+    def _reference(self, target: str, label: str | None, form: str) -> str:
+        """A section as the sentence asks: its number (the print stylesheet adds the page), its title alone (a
+        noun, no page), or both; a number from another book of the game is preceded by that book's name."""
+        e = self.edition
+        numbered = e.numbers.get(target)
+        if numbered is None:
+            return str(escape(label or target))
+        shown = label or e.token_text("ref", target, form)
+        other_book = numbered.document.id != self.document_id and len(e.game.documents) > 1
+        if other_book and not label and form != "title" and numbered.number:
+            book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
+                e.text(f"document.{numbered.document.id}.title", numbered.document.title)
+            shown = f"{book} {shown}"
+        return self._link(section_anchor(target), shown, "ref title-ref" if form == "title" else "ref")
+
+    def _icon(self, target: str, label: str | None) -> str:
+        """The icon's picture inline; without one, the placeholder mark of its missing picture (a proof prints
+        the mark and lists it; a release refuses), never a word standing in for the picture."""
+        picture, name = self.edition.icon(target)
+        shown = escape(label or name)
+        if picture is None:
+            return f'<span class="icon missing" title="{shown}">{escape(self.edition.icon_mark(target))}</span>'
+        source = picture.relative_to(self.edition.game.folder).as_posix()
+        return f'<img class="icon" src="{escape(source)}" alt="{shown}">'
 
     def _link(self, anchor: str, shown: str, css: str) -> str:
         if anchor not in self.linkable:
