@@ -123,21 +123,24 @@ _SENTENCE_START = re.compile(r"(?:(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?|[.!?
 def check_reference_wording(game: Game) -> Iterator[Diagnostic]:
     """REF011: a reference that prints a bare number where its sentence wants a noun, in the source texts and
     in every translation (each in its own language)."""
-    numbered = {section_id for section_id, found in section_numbers(game).items() if found.number}
-    source_language = game.manifest.source_language
+    numbers = section_numbers(game)
+    book_of = {section.id: document.id for document, section, _ in game.sections()}
+    translations = sorted(game.translations.items())
     for source in game.texts:
-        if "{" in source.text:
-            for token, word in _bare_numbers(source.text, source_language, numbered):
-                yield _noun_wanted(token, word, source_language, text_span(source, token.start))
-    for language, translation in sorted(game.translations.items()):
-        entries = translation.content.entries
-        for source in game.texts:
-            entry = entries.get(source.key)
+        if "{" not in source.text:
+            continue
+        # a number from another book prints after that book's name ("regla de la serie 5.5.2"), a noun already
+        book = book_of.get(getattr(source.owner, "id", None)) if len(game.documents) > 1 else None
+        numbered = {section_id for section_id, found in numbers.items()
+                    if found.number and (book is None or found.document.id == book)}
+        language = game.manifest.source_language
+        for token, word in _bare_numbers(source.text, language, numbered):
+            yield _noun_wanted(token, word, language, text_span(source, token.start))
+        for language, translation in translations:
+            entry = translation.content.entries.get(source.key)
             text = entry if isinstance(entry, str) else getattr(entry, "text", "")
-            if "{" not in text:
-                continue
             path = ("entries", source.key) if isinstance(entry, str) else ("entries", source.key, "text")
-            for token, word in _bare_numbers(text, language, numbered):
+            for token, word in _bare_numbers(text, language, numbered) if "{" in text else ():
                 yield _noun_wanted(token, word, language, translation.document.offset_span(path, token.start))
 
 

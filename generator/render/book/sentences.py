@@ -3,7 +3,8 @@ list a writer reads once through to find the sentences a token breaks ("En el 5,
 
 Prose texts are rendered by the rulebook's own `Prose` (so a reference prints exactly as in rules.pdf, with
 its page shown as ‹n›, and as in rules.html and the aids without it); texts that cards and counters print go
-through `Edition.plain`, as the sheets do. Each token's output is bracketed ⟦…⟧ so the eye finds it.
+through `Edition.plain`, as the sheets do. The eye finds each token's output by its brackets: ⟦…⟧ for a
+reference (section, table, card), ⟨…⟩ for a name, term or count.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from generator.render.book.prose import Prose, section_anchor
 from generator.render.edition import Edition
 
 _TAG = re.compile(r"<[^>]+>")
+_BLOCK = re.compile(r"</?(?:p|li|ul|ol|h[1-6]|div|br|tr|td|th|dt|dd|table|blockquote)\b[^>]*>")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^\s\da-záéíóúñ,;)‹])")
+_REFERENCES = ("ref", "table", "card")
 _PLAIN_OWNERS = ("card", "piece", "piece_kind", "card_type", "deck", "location", "track")   # printed by sheets
 
 
@@ -38,7 +41,7 @@ class _Bracketing(Prose):
         pages = token.kind in ("ref", "table") and token.shown_form != "title" and \
             (token.kind == "table" or self.edition.numbers.get(token.target) is not None)
         page = f", {self.edition.words.plural('page', 1)}\u00a0‹n›" if pages else ""
-        return f"⟦{shown}{page}⟧"
+        return _bracket(token.kind, shown + page)
 
 
 def token_sentences(game: Game) -> Iterator[Sentence]:
@@ -59,9 +62,9 @@ def token_sentences(game: Game) -> Iterator[Sentence]:
             else:
                 prose = renderers[edition.language]
                 prose.document_id = book_of.get(getattr(source.owner, "id", None))
-                printed = _TAG.sub("\n", str(prose.html(text, getattr(source.owner, "id", ""))))
+                printed = _TAG.sub("", _BLOCK.sub("\n", str(prose.html(text, getattr(source.owner, "id", "")))))
             for sentence in _sentences(html_text.unescape(printed)):
-                if "⟦" in sentence:
+                if "⟦" in sentence or "⟨" in sentence:
                     yield Sentence(_place(source), source.key, edition.language, readable(sentence))
 
 
@@ -70,10 +73,14 @@ def _bracketed_plain(edition: Edition, text: str) -> str:
     out, last = [], 0
     for token in tokens:
         out.append(text[last:token.start])
-        out.append(f"⟦{edition.plain(text[token.start:token.end])}⟧")
+        out.append(_bracket(token.kind, edition.plain(text[token.start:token.end])))
         last = token.end
     out.append(text[last:])
     return "".join(out)
+
+
+def _bracket(kind: str, shown: str) -> str:
+    return f"⟦{shown}⟧" if kind in _REFERENCES else f"⟨{shown}⟩"
 
 
 def _sentences(text: str) -> Iterator[str]:
