@@ -6,12 +6,15 @@ import re
 from typing import Iterator
 
 from generator.checks.identifiers import kind_word
-from generator.checks.links import did_you_mean
+from generator.checks.links import box_hint, did_you_mean
 from generator.derived import counting, references
 from generator.derived.numbering import section_numbers
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
+from generator.model.game import box_kinds
 from generator.model.texts import SourceText
+
+_BOX_FENCE = re.compile(r"^[ \t]*:::[ \t]*([^\s:][^\s]*)", re.MULTILINE)     # "::: example" opens a box
 
 
 def text_span(source: SourceText, offset: int) -> Span:
@@ -23,7 +26,12 @@ def text_span(source: SourceText, offset: int) -> Span:
 
 def check_reference_tokens(game: Game) -> Iterator[Diagnostic]:
     shared = _numbers_printed_twice(game)
+    kinds = box_kinds(game.manifest)
     for source in game.texts:
+        for fence in _BOX_FENCE.finditer(source.text) if ":::" in source.text else ():
+            if fence.group(1) not in kinds:        # REF006: it would print as text, not as a box
+                yield make("REF006", f"box kind '{fence.group(1)}' does not exist", text_span(source, fence.start(1)),
+                           box_hint(game))
         tokens, malformed = references.find_tokens(source.text)
         for bad in malformed:
             yield make("REF003", f"'{bad.text}' looks like a reference token but {bad.reason}",

@@ -22,7 +22,8 @@ class Section(Shape):
     children_numbering: Numbering = "decimal"
     children_start: int = Field(1, ge=0, le=9999, description="The number its first numbered sub-section takes: "
                                 "a block that goes on counting where the one before it stopped.")
-    box: Literal["none", "example", "note", "designer", "play-note"] = "none"
+    box: Id = Field("none", description="none, or the kind of box the whole section is printed in: example, "
+                                        "note, designer, play-note, or one of the game's `boxes`.")
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
     sections: list["Section"] = Field(default_factory=list)
 

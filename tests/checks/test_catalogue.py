@@ -85,6 +85,11 @@ CASES = {
         {"rules.yaml": RULE.format(body="Como en la {ref:s} del juego.")}, ("REF011", "rules.yaml", 8, 22)),
     "a bare section number opening a sentence after a preposition": (
         {"rules.yaml": RULE.format(body="Hecho. En {ref:s} se explica.")}, ("REF011", "rules.yaml", 8, 21)),
+    "a box kind the game does not have, in prose": (
+        {"rules.yaml": RULE.format(body="::: ejemplo\n          Uno.\n          :::")}, ("REF006", "rules.yaml", 8, 15)),
+    "a box kind the game does not have, for a section": (
+        {"rules.yaml": "documents:\n  - id: r\n    title: R\n    sections:\n      - {id: s, title: S, box: sidebar}\n"},
+        ("REF006", "rules.yaml", 5, 32)),
     "a glossary term no text uses": (
         {"rules.yaml": "terms:\n  - {id: zoc, term: Zona de control}\n"}, ("REF008", "rules.yaml", 2, 10)),
     "a fact the rulebook does not give": (

@@ -17,9 +17,9 @@ from markupsafe import Markup, escape
 from mdit_py_plugins.container import container_plugin
 
 from generator.derived.references import find_tokens
+from generator.model.game import box_kinds
 from generator.render.edition import Edition
 
-BOXES = ("example", "note", "designer", "play-note")
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 
 
@@ -35,10 +35,28 @@ def section_anchor(section_id: str) -> str:
     return f"sec-{section_id}"
 
 
-def _markdown() -> MarkdownIt:
+def box_style(edition: Edition, kind: str) -> tuple[str, str]:
+    """A box kind's look (the stylesheet's `look-…` classes) and its label in the edition's language ("Ejemplo",
+    "Aclaración"; "" when the game gives the kind none)."""
+    look, declared = box_kinds(edition.game.manifest).get(kind, ("note", None))
+    label = edition.text(f"box.{kind}.label", declared.label) if declared is not None and declared.label else ""
+    return look, label
+
+
+def box_opening(edition: Edition, kind: str) -> str:
+    """The opening tag of a box of a kind, with its label."""
+    look, label = box_style(edition, kind)
+    head = f'<p class="box-label">{escape(label)}</p>' if label else ""
+    return f'<div class="box look-{look} kind-{escape(kind)}">{head}'
+
+
+def _markdown(edition: Edition) -> MarkdownIt:
     parser = MarkdownIt("commonmark", {"breaks": True, "html": False, "typographer": False}).enable("table")
-    for name in BOXES:
-        parser.use(container_plugin, name=name)
+    for name in box_kinds(edition.game.manifest):
+        def render(renderer, tokens, index, options, env, kind=name):
+            return box_opening(edition, kind) + "\n" if tokens[index].nesting == 1 else "</div>\n"
+
+        parser.use(container_plugin, name=name, render=render)
     return parser
 
 
@@ -55,7 +73,7 @@ class Prose:
 
     @cached_property
     def _parser(self) -> MarkdownIt:
-        parser = _markdown()
+        parser = _markdown(self.edition)
         default_image = parser.renderer.rules["image"]
 
         def image(renderer, tokens, index, options, env):
