@@ -3,6 +3,7 @@ page (not one that starts at its foot), and no glossary term ends a column witho
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -16,8 +17,8 @@ from generator.render.edition import Edition
 LINE = "Cada unidad mueve una vez por turno y combate al final de su movimiento si hay enemigos al lado."
 
 
-def _chapter(number: int, paragraphs: int) -> str:
-    body = "\n\n".join(f"{LINE} ({number}.{i})" for i in range(paragraphs))
+def _chapter(number: int, paragraphs: int, uses: str = "") -> str:
+    body = "\n\n".join(f"{LINE} ({number}.{i}){uses if i < 2 else ''}" for i in range(paragraphs))
     return (f"      - id: c{number}\n        title: Capítulo {number}\n        body: |\n" +
             "".join(f"          {line}\n" for line in body.splitlines()))
 
@@ -35,16 +36,22 @@ def game(tmp_path_factory):
     (folder / "game.yaml").write_text("game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es]\n",
                                       encoding="utf-8")
     uses = " ".join(f"{{term:t{i}}}" for i in range(60))
-    rules = ("documents:\n  - id: r\n    title: Reglas\n    sections:\n" + _chapter(1, 41) + _chapter(2, 83) +
-             _chapter(3, 57) + f"      - {{id: c4, title: Capítulo 4, body: \"{uses}\"}}\n")
+    rules = ("documents:\n  - id: r\n    title: Reglas\n    sections:\n" + _chapter(1, 41, " {term:t0} {term:t1}") +
+             _chapter(2, 83) + _chapter(3, 57, " {term:t0}") + f"      - {{id: c4, title: Capítulo 4, body: \"{uses}\"}}\n")
     (folder / "rules.yaml").write_text(rules + _terms(60), encoding="utf-8")
     return folder
 
 
-def test_the_running_head_names_the_chapter_in_force_at_the_top_of_the_page(game):
+@pytest.fixture(scope="module")
+def printed(game) -> str:
+    """The text of the built rules.pdf, page by page (form feeds), as poppler reads it."""
     built = build(game, BuildRequest(only=("rules",), out=game.parent / "out"))
-    pdf = built.folders[0] / "rules.pdf"
-    pages = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(["pdftotext", str(built.folders[0] / "rules.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_the_running_head_names_the_chapter_in_force_at_the_top_of_the_page(printed):
+    pages = printed
     in_force, checked, started_mid_page = None, 0, 0
     for page in pages.split("\f")[2:]:               # after the cover and the contents
         lines = [line for line in page.splitlines() if line.strip()]
@@ -78,3 +85,13 @@ def test_no_glossary_term_ends_a_column_without_its_definition(game):
                 if following is None or following[0] != "dd" or abs(following[1] - x) > 20:
                     stranded.append((number, y))
     assert terms >= 50 and stranded == []
+
+
+def test_the_glossary_lists_each_page_once_with_the_page_word_its_count_asks(printed):
+    glossary = " ".join(printed[printed.index("\nGlosario\n"):].split())
+    pages = dict(re.findall(r"Término número (\d+) .*?\b(págs?\. \d+(?:, \d+)*)", glossary))
+    # t1: twice on p. 3 and once in chapter 4 → two pages; t0: also in chapter 3 → three
+    assert re.fullmatch(r"págs\. 3, \d+", pages["1"]) and re.fullmatch(r"págs\. 3, \d+, \d+", pages["0"]), pages
+    for found in pages.values():
+        numbers = re.findall(r"\d+", found)
+        assert len(set(numbers)) == len(numbers) and found.startswith("págs." if len(numbers) > 1 else "pág. ")
