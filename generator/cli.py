@@ -16,7 +16,7 @@ from pathlib import Path
 from generator import __version__
 from generator.commands import (HelpFormatter, UsageError, calibrate, game_folders, i18n_export, i18n_import,
                                 i18n_init, i18n_stamp, i18n_status, inventory, path_argument, preflight,
-                                printed_as_data, schema)
+                                printed_as_data, schema, sentences)
 from generator.render import WRITES
 
 _FINDINGS = ("text", "json", "sarif")
@@ -235,6 +235,10 @@ def parser() -> argparse.ArgumentParser:
     path_argument(counted, several=False)
     counted.add_argument("--format", dest="output_format", choices=("text", "json"), default="text",
                          help="text: aligned tables for people; json: one object for scripts (default: %(default)s).")
+
+    read = command(commands, sentences, "Every sentence that holds a reference token, as the books print it, in "
+                                        "every language: to read them once through.")
+    path_argument(read)
 
     shapes = command(commands, schema, "Print the JSON Schema of content, translation, layout or profile "
                      "files for editors, or their field reference.")

@@ -52,6 +52,15 @@ def schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def sentences(args: argparse.Namespace) -> int:
+    from generator.load import load_game
+    from generator.render.book.sentences import sentences_text
+
+    for folder in game_folders(args.path):
+        print(sentences_text(game_or_exit(load_game(folder))))
+    return 0
+
+
 def i18n_status(args: argparse.Namespace) -> int:
     from generator.i18n.status import status_text
     from generator.load import load_game

@@ -16,6 +16,7 @@ CHECKS: tuple[Check, ...] = (
     links.check_data_links,
     references.check_reference_tokens,
     references.check_unused_targets,
+    references.check_reference_wording,
     tables.check_tables,
     counts.check_counts,
     maps.check_map,

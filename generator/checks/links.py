@@ -1,4 +1,4 @@
-"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour) exist."""
+"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour, a box kind) exist."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from generator.checks.identifiers import kind_word
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Shape
+from generator.model.game import box_kinds
 
 
 def check_data_links(game: Game) -> Iterator[Diagnostic]:
@@ -17,6 +18,7 @@ def check_data_links(game: Game) -> Iterator[Diagnostic]:
             yield make("REF006", f"{kind_word(kind)} '{target}' does not exist", where(shape, *path),
                        did_you_mean(target, game.entities[kind]))
     yield from _card_fields(game)
+    yield from _box_kinds(game)
 
 
 def did_you_mean(target: str, candidates) -> str:
@@ -98,3 +100,16 @@ def _card_fields(game: Game) -> Iterator[Diagnostic]:
                            where(card, "fields", name),
                            did_you_mean(name, card_type.fields) or
                            f"declare it in the card type's `fields` ({', '.join(card_type.fields) or 'none yet'})")
+
+
+def box_hint(game: Game) -> str:
+    return (f"the game's box kinds: {', '.join(box_kinds(game.manifest))} (declare more under `boxes:` in the "
+            "manifest)")
+
+
+def _box_kinds(game: Game) -> Iterator[Diagnostic]:
+    """A section's `box:` names a box kind the game has (prose fences: references.check_reference_tokens)."""
+    kinds = box_kinds(game.manifest)
+    for _, section, _ in game.sections():
+        if section.box != "none" and section.box not in kinds:
+            yield make("REF006", f"box kind '{section.box}' does not exist", where(section, "box"), box_hint(game))

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from generator.checks.identifiers import kind_word
-from generator.checks.links import did_you_mean
+from generator.checks.links import box_hint, did_you_mean
 from generator.derived import counting, references
 from generator.derived.numbering import section_numbers
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
+from generator.model.game import box_kinds
 from generator.model.texts import SourceText
+
+_BOX_FENCE = re.compile(r"^[ \t]*:::[ \t]*([^\s:][^\s]*)", re.MULTILINE)     # "::: example" opens a box
 
 
 def text_span(source: SourceText, offset: int) -> Span:
@@ -22,7 +26,12 @@ def text_span(source: SourceText, offset: int) -> Span:
 
 def check_reference_tokens(game: Game) -> Iterator[Diagnostic]:
     shared = _numbers_printed_twice(game)
+    kinds = box_kinds(game.manifest)
     for source in game.texts:
+        for fence in _BOX_FENCE.finditer(source.text) if ":::" in source.text else ():
+            if fence.group(1) not in kinds:        # REF006: it would print as text, not as a box
+                yield make("REF006", f"box kind '{fence.group(1)}' does not exist", text_span(source, fence.start(1)),
+                           box_hint(game))
         tokens, malformed = references.find_tokens(source.text)
         for bad in malformed:
             yield make("REF003", f"'{bad.text}' looks like a reference token but {bad.reason}",
@@ -40,6 +49,11 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
         close = did_you_mean(token.kind, references.KINDS)
         return ("REF002", f"'{{{token.kind}:…}}' is not a reference kind",
                 close or f"expected one of: {', '.join(references.KINDS)}")
+    if token.form is not None and token.form not in references.FORMS.get(token.kind, ()):
+        forms = references.FORMS.get(token.kind)
+        return ("REF010", f"{token.text}: '{token.form}' is not a form of {{{token.kind}:…}}",
+                f"write one of: {', '.join(f'{{{token.kind}.{form}:…}}' for form in forms)}" if forms else
+                f"{{{token.kind}:…}} has one form: write {{{token.kind}:{token.target}}}")
     collection = references.KINDS[token.kind]
     if collection is None:
         try:
@@ -98,3 +112,70 @@ def check_unused_targets(game: Game) -> Iterator[Diagnostic]:
             yield make("REF005", f"section '{section.id}' is not referred to by any other text",
                        where(section, "id"), "a reader finds it only by reading or by the contents; refer to "
                        f"it with {{ref:{section.id}}} where the rules depend on it")
+
+
+# Words after which a sentence wants a noun, not a bare number: "el 5", "una 4.4.1", "the 4.3.2.V". Per
+# language; a language not listed is not checked.
+_DETERMINERS = {
+    "es": "el la los las lo un una unos unas del al este esta estos estas ese esa esos esas su sus otro otra "
+          "cada dicho dicha",
+    "en": "the a an this that these those its their each another every",
+    "fr": "le la les un une des du au aux ce cet cette ces son sa ses l'",
+}
+# Prepositions that, opening a sentence, make a bare number its subject: "In 5, p. 5 you play…".
+_OPENING_PREPOSITIONS = {"es": "en", "en": "in", "fr": "en dans"}
+_WORD_BEFORE = re.compile(r"(?:^|(?<=[^\w'’]))(\w+['’]?)\s*$")
+_SENTENCE_START = re.compile(r"(?:(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?|[.!?:;]\s+|[(—]\s*)$")
+
+
+def check_reference_wording(game: Game) -> Iterator[Diagnostic]:
+    """REF011: a reference that prints a bare number where its sentence wants a noun, in the source texts and
+    in every translation (each in its own language)."""
+    numbers = section_numbers(game)
+    book_of = {section.id: document.id for document, section, _ in game.sections()}
+    translations = sorted(game.translations.items())
+    for source in game.texts:
+        if "{" not in source.text:
+            continue
+        # a number from another book prints after that book's name ("regla de la serie 5.5.2"), a noun already
+        book = book_of.get(getattr(source.owner, "id", None)) if len(game.documents) > 1 else None
+        numbered = {section_id for section_id, found in numbers.items()
+                    if found.number and (book is None or found.document.id == book)}
+        language = game.manifest.source_language
+        for token, word in _bare_numbers(source.text, language, numbered):
+            yield _noun_wanted(token, word, language, text_span(source, token.start))
+        for language, translation in translations:
+            entry = translation.content.entries.get(source.key)
+            text = entry if isinstance(entry, str) else getattr(entry, "text", "")
+            path = ("entries", source.key) if isinstance(entry, str) else ("entries", source.key, "text")
+            for token, word in _bare_numbers(text, language, numbered) if "{" in text else ():
+                yield _noun_wanted(token, word, language, translation.document.offset_span(path, token.start))
+
+
+def _bare_numbers(text: str, language: str, numbered: set[str]) -> Iterator[tuple[references.Token, str]]:
+    """(token, the word before it) for each number-printing token placed where the sentence wants a noun."""
+    determiners = set(_DETERMINERS.get(language.split("-")[0], "").split())
+    openers = set(_OPENING_PREPOSITIONS.get(language.split("-")[0], "").split())
+    if not determiners:
+        return
+    for token in references.find_tokens(text)[0]:
+        if token.label or token.shown_form != "number" or \
+                not (token.kind == "card" or (token.kind == "ref" and token.target in numbered)):
+            continue
+        before = text[:token.start]
+        found = _WORD_BEFORE.search(before)
+        if not found:
+            continue
+        word = found.group(1).replace("’", "'")
+        if word.lower() in determiners or (word.lower() in openers and
+                                           _SENTENCE_START.search(before[:found.start(1)])):
+            yield token, word
+
+
+def _noun_wanted(token: references.Token, word: str, language: str, span: Span) -> Diagnostic:
+    noun = token.text.replace(":", ".title:", 1) if token.form is None else \
+        token.text.replace(f".{token.form}:", ".title:", 1)
+    return make("REF011", f"'{word} {token.text}' ({language}) prints a bare number where the sentence wants "
+                          "a noun", span,
+                f"name it: {noun} prints its title, {noun.replace('.title:', '.full:')} number and title, or "
+                "reword the sentence (\"see {ref:…}\")")

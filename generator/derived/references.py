@@ -1,4 +1,9 @@
-"""THE reference grammar of prose: `{kind:target}` and `{kind:target|shown text}`, parsed here only.
+"""THE reference grammar of prose: `{kind:target}`, `{kind.form:target}` and `{kind:target|shown text}`, parsed
+here only.
+
+A form says how much of the target a sentence wants: `{ref:x}` prints the number ("4.4.1"), `{ref.title:x}`
+the title alone ("Activar un área") where the sentence wants a noun, `{ref.full:x}` both ("4.4.1 Activar un
+área"). The form is wording, like the shown text: a translation may choose another one.
 
 The checker, the renderers and the translation tools all read tokens through
 `find_tokens`, so a token means the same thing everywhere.
@@ -28,9 +33,15 @@ KINDS: dict[str, str | None] = {
     "value": None,
 }
 
-_TOKEN = re.compile(r"\{([a-z]+):([^{}|\s]*)(?:\|([^{}]*))?\}")
+#: token kind → its forms, the first being what `{kind:target}` prints; kinds not named have one form
+FORMS: dict[str, tuple[str, ...]] = {
+    "ref": ("number", "title", "full"),
+    "card": ("full", "title", "number"),
+}
+
+_TOKEN = re.compile(r"\{([a-z]+)(?:\.([a-z]+))?:([^{}|\s]*)(?:\|([^{}]*))?\}")
 # Something that looks like a token but is not one: "{ref: x}", "{ref:}", "{Ref:x}", an unclosed "{ref:x".
-_NEAR_TOKEN = re.compile(r"\{\s*([A-Za-z]+)\s*:(?!//)")
+_NEAR_TOKEN = re.compile(r"\{\s*([A-Za-z]+)(?:\.[A-Za-z]*)?\s*:(?!//)")
 
 
 class Token(NamedTuple):
@@ -39,10 +50,16 @@ class Token(NamedTuple):
     label: str | None
     start: int
     end: int
+    form: str | None = None        # as written; `shown_form` is the one printed
 
     @property
     def text(self) -> str:
-        return f"{{{self.kind}:{self.target}}}"
+        return f"{{{self.kind}{'.' + self.form if self.form else ''}:{self.target}}}"
+
+    @property
+    def shown_form(self) -> str:
+        forms = FORMS.get(self.kind, ("",))
+        return self.form if self.form in forms else forms[0]
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -63,8 +80,8 @@ def find_tokens(text: str) -> tuple[tuple[Token, ...], tuple[Malformed, ...]]:
     tokens = []
     covered: set[int] = set()
     for match in _TOKEN.finditer(text):
-        kind, target, label = match.group(1), match.group(2), match.group(3)
-        tokens.append(Token(kind, target, label, match.start(), match.end()))
+        kind, form, target, label = match.groups()
+        tokens.append(Token(kind, target, label, match.start(), match.end(), form))
         covered.add(match.start())
     malformed = []
     for match in _NEAR_TOKEN.finditer(text):

@@ -71,6 +71,21 @@ def _facts(game: Game) -> Iterator[tuple]:
             reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
             yield (f"location '{location.id}'", "neighbours", where(location, "adjacent_unknown"), reason, None,
                    f"location.{location.id}.adjacent_unknown", location.adjacent_unknown)
+    yield from _icons_without_picture(game)
+
+
+def _icons_without_picture(game: Game) -> Iterator[tuple]:
+    """An icon that running text shows (`{icon:…}`) without a picture to print: the text prints its mark, so it
+    is a missing fact like any other (listed by a proof, refused by a release). An icon that only a card or
+    counter layout draws prints there as a badge with its name, by design, and is not one."""
+    from generator.derived.references import find_tokens
+    from generator.load.images import image_problem
+
+    shown = {token.target for source in game.texts if "{icon" in source.text
+             for token in find_tokens(source.text)[0] if token.kind == "icon"}
+    for icon in game.icons:
+        if icon.id in shown and (not icon.file or image_problem(game.folder / icon.file, game.folder)):
+            yield f"icon '{icon.id}'", "picture", where(icon, "file" if icon.file else "id"), "", None, None, icon
 
 
 def owner_name(shape: Shape) -> str:

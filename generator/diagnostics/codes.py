@@ -108,6 +108,14 @@ _TABLE = (
          "of the same book prints too",
          "Two numbering blocks that both count from 1 print the same numbers. Number the second block on with "
          "`children_start`, give the document a `chapter`, or give the reference its own words (`{ref:id|…}`)."),
+    Code("REF010", "unknown-reference-form", "error", "a reference token asks for a form its kind does not have",
+         "Sections have {ref:id} (the number), {ref.title:id} and {ref.full:id}; cards have {card:id} (number "
+         "and title), {card.title:id} and {card.number:id}. Example: {ref.name:combat} → {ref.title:combat}."),
+    Code("REF011", "number-where-noun-wanted", "warning", "a reference prints a bare number where its sentence "
+         "wants a noun",
+         "After an article or a determiner (\"el\", \"una\", \"the\") or opening a sentence (\"In 5, …\") a bare "
+         "number reads as a broken sentence. Example: \"En el {ref:solitaire}\" → \"En el {ref.title:solitaire}\" "
+         "(\"En el Modo solitario\") or \"En el modo solitario ({ref:solitaire})\"."),
     # Tables.
     Code("TBL001", "table-gap", "error", "a die roll that no row covers",
          "Add a row for the roll, or widen a neighbour's range (`roll: 5-7`). A 2d6 table covers 2-12; a d66 "

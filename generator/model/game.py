@@ -23,6 +23,34 @@ class CheckPolicy(Shape):
     warn: list[str] = Field(default_factory=list, description="Codes demoted from error to warning.")
 
 
+BoxLook = Literal["example", "note", "designer", "advice", "history"]
+
+#: The box kinds every game has (prose `::: example`, a section's `box: example`) and their looks; a game's
+#: `boxes` gives them a label, another look, or adds kinds of its own.
+BUILT_IN_BOXES: dict[str, BoxLook] = {"example": "example", "note": "note", "designer": "designer",
+                                      "play-note": "advice"}
+
+
+class BoxKind(Shape):
+    i18n_kind: ClassVar[str | None] = "box"
+
+    id: Id = Field(description="Its name in prose (`::: id` … `:::`) and in a section's `box:`.")
+    label: Text | None = Field(None, description="Printed at the head of each box of this kind (\"Ejemplo\", "
+                                                 "\"Aclaración\"); without it the box carries no label.")
+    look: BoxLook | None = Field(None, description="How the box is drawn: example (tinted, italic), note (a blue "
+                                                   "rule), designer (grey), advice (a green rule), history (a "
+                                                   "framed sepia box); by default a built-in kind's own look, "
+                                                   "else note.")
+
+
+def box_kinds(manifest: "GameManifest") -> dict[str, tuple[BoxLook, "BoxKind | None"]]:
+    """Every box kind a game's prose may name → (its look, its declaration if the game declares it)."""
+    kinds: dict[str, tuple[BoxLook, BoxKind | None]] = {id_: (look, None) for id_, look in BUILT_IN_BOXES.items()}
+    for kind in manifest.boxes:
+        kinds[kind.id] = (kind.look or BUILT_IN_BOXES.get(kind.id, "note"), kind)
+    return kinds
+
+
 class GameManifest(Shape):
     i18n_kind: ClassVar[str | None] = "game"
 
@@ -44,6 +72,8 @@ class GameManifest(Shape):
     palette: dict[str, Color] = Field(default_factory=dict, description="Named colours used by other fields.")
     fonts: dict[str, str] = Field(default_factory=dict, description="Font family per role (body, heading…).")
     checks: CheckPolicy = Field(default_factory=CheckPolicy, description="Per-game diagnostic policy.")
+    boxes: list[BoxKind] = Field(default_factory=list, description="The rulebook's kinds of box (examples, "
+                                 "clarifications, designer's notes…): each with its label and look.")
 
 
 class Faction(Shape):

@@ -25,8 +25,8 @@ class Section(Shape):
                                                                  "(upper-alpha), 4.a, 4.I, 4.i.")
     children_start: int = Field(1, ge=0, le=9999, description="The number its first numbered sub-section takes: "
                                 "a block that goes on counting where the one before it stopped.")
-    box: Literal["none", "example", "note", "designer", "play-note"] = Field(
-        "none", description="Print the section in a styled box: an example of play, a note, a designer's note.")
+    box: Id = Field("none", description="none, or the kind of box the whole section is printed in: example, "
+                                        "note, designer, play-note, or one of the game's `boxes`.")
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
     sections: list["Section"] = Field(default_factory=list, description="Its sub-sections, of the same shape.")
 

@@ -96,15 +96,23 @@ class Edition:
         out, last = [], 0
         for token in tokens:
             out.append(text[last:token.start])
-            out.append(token.label if token.label else self.token_text(token.kind, token.target))
+            out.append(token.label if token.label else self.token_text(token.kind, token.target, token.shown_form))
             last = token.end
         out.append(text[last:])
         return "".join(out)
 
-    def token_text(self, kind: str, target: str) -> str:
+    def token_text(self, kind: str, target: str, form: str = "") -> str:
+        """What a token prints in running text, in the form it asks for (references.FORMS)."""
         if kind == "ref":
             numbered = self.numbers.get(target)
-            return numbered.number or self.name("section", target, "title") if numbered else target
+            if numbered is None:
+                return target
+            title = self.name("section", target, "title")
+            if form == "title" or not numbered.number:
+                return title
+            return f"{numbered.number} {title}" if form == "full" else numbered.number
+        if kind == "card":
+            return self.card_text(target, form or "full")
         if kind == "count":
             try:
                 return str(count(self.game, target))
@@ -119,6 +127,20 @@ class Edition:
         field = {"card": "title", "term": "term", "ref": "title", "table": "title"}.get(kind, "name")
         collection = {"unit": "piece", "area": "location"}.get(kind, kind)
         return self.name(collection, target, field)
+
+    def card_text(self, card_id: str, form: str) -> str:
+        """A card as a sentence names it: "n.º 9 «2.º viaje de Colón»" (full), the title, or "n.º 9"; a card
+        without a number is named by its title."""
+        card = self.game.get("card", card_id)
+        title = self.name("card", card_id, "title")
+        if card is None or card.number is None or form == "title":
+            return title
+        number = self.shown(card.number)
+        return self.words[f"card.{form}"].format(number=number, title=title)
+
+    def icon_mark(self, icon_id: str) -> str:
+        """The mark printed where running text shows an icon that has no picture (derived.unknowns)."""
+        return self.mark(self.game.get("icon", icon_id))
 
     def icon(self, icon_id: str):
         """(picture file or None, name) of a game icon; only PNG and JPEG pictures are printed."""

@@ -80,6 +80,17 @@ CASES = {
     "hexes without a grid": (
         {"map.yaml": "map:\n  kind: hexes\n  hexes:\n    - {id: '0101', terrain: shore}\n"},
         ("MAP005", "map.yaml", 4, 12)),
+    "a reference in a form its kind does not have": (
+        {"rules.yaml": RULE.format(body="Ver {ref.name:s}.")}, ("REF010", "rules.yaml", 8, 15)),
+    "a bare section number after an article": (
+        {"rules.yaml": RULE.format(body="Como en la {ref:s} del juego.")}, ("REF011", "rules.yaml", 8, 22)),
+    "a bare section number opening a sentence after a preposition": (
+        {"rules.yaml": RULE.format(body="Hecho. En {ref:s} se explica.")}, ("REF011", "rules.yaml", 8, 21)),
+    "a box kind the game does not have, in prose": (
+        {"rules.yaml": RULE.format(body="::: ejemplo\n          Uno.\n          :::")}, ("REF006", "rules.yaml", 8, 15)),
+    "a box kind the game does not have, for a section": (
+        {"rules.yaml": "documents:\n  - id: r\n    title: R\n    sections:\n      - {id: s, title: S, box: sidebar}\n"},
+        ("REF006", "rules.yaml", 5, 32)),
     "a glossary term no text uses": (
         {"rules.yaml": "terms:\n  - {id: zoc, term: Zona de control}\n"}, ("REF008", "rules.yaml", 2, 10)),
     "a fact the rulebook does not give": (
@@ -252,6 +263,9 @@ def test_what_the_long_fuzz_run_found_is_a_diagnostic(files, expected, write_gam
     ({"game.yaml": WITH_ENGLISH, "i18n/en.yaml": "language: en\nentries:\n  game.title: Demo\n  piece.ghost.name: Ghost\n"},
      ("I18N005", "en.yaml", 4, 3)),
     ({"game.yaml": WITH_ENGLISH}, ("I18N007", "game.yaml", 5, 14)),
+    ({"game.yaml": WITH_ENGLISH, "rules.yaml": RULE.format(body="Ver {ref:s}."),
+      "i18n/en.yaml": "language: en\nentries:\n  section.s.body: |\n    As in the {ref:s} rule.\n"},
+     ("REF011", "en.yaml", 4, 15)),
 ])
 def test_translation_codes_are_reported_at_their_place(files, expected, write_game):
     found = check(write_game(files)).diagnostics

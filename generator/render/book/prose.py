@@ -17,9 +17,9 @@ from markupsafe import Markup, escape
 from mdit_py_plugins.container import container_plugin
 
 from generator.derived.references import find_tokens
+from generator.model.game import box_kinds
 from generator.render.edition import Edition
 
-BOXES = ("example", "note", "designer", "play-note")
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 
 
@@ -35,10 +35,28 @@ def section_anchor(section_id: str) -> str:
     return f"sec-{section_id}"
 
 
-def _markdown() -> MarkdownIt:
+def box_style(edition: Edition, kind: str) -> tuple[str, str]:
+    """A box kind's look (the stylesheet's `look-…` classes) and its label in the edition's language ("Ejemplo",
+    "Aclaración"; "" when the game gives the kind none)."""
+    look, declared = box_kinds(edition.game.manifest).get(kind, ("note", None))
+    label = edition.text(f"box.{kind}.label", declared.label) if declared is not None and declared.label else ""
+    return look, label
+
+
+def box_opening(edition: Edition, kind: str) -> str:
+    """The opening tag of a box of a kind, with its label."""
+    look, label = box_style(edition, kind)
+    head = f'<p class="box-label">{escape(label)}</p>' if label else ""
+    return f'<div class="box look-{look} kind-{escape(kind)}">{head}'
+
+
+def _markdown(edition: Edition) -> MarkdownIt:
     parser = MarkdownIt("commonmark", {"breaks": True, "html": False, "typographer": False}).enable("table")
-    for name in BOXES:
-        parser.use(container_plugin, name=name)
+    for name in box_kinds(edition.game.manifest):
+        def render(renderer, tokens, index, options, env, kind=name):
+            return box_opening(edition, kind) + "\n" if tokens[index].nesting == 1 else "</div>\n"
+
+        parser.use(container_plugin, name=name, render=render)
     return parser
 
 
@@ -55,7 +73,7 @@ class Prose:
 
     @cached_property
     def _parser(self) -> MarkdownIt:
-        parser = _markdown()
+        parser = _markdown(self.edition)
         default_image = parser.renderer.rules["image"]
 
         def image(renderer, tokens, index, options, env):
@@ -75,7 +93,7 @@ class Prose:
         for token in tokens:
             out.append(text[last:token.start])
             out.append(f"\ue000{len(snippets)}\ue001")
-            snippets.append(self._token(token.kind, token.target, token.label, owner))
+            snippets.append(self._token(token, owner))
             last = token.end
         out.append(text[last:])
         rendered = self._parser.render("".join(out))
@@ -89,18 +107,10 @@ class Prose:
             html = html[3:-4]
         return Markup(html)
 
-    def _token(self, kind: str, target: str, label: str | None, owner: str) -> str:
-        e = self.edition
+    def _token(self, token, owner: str) -> str:
+        e, kind, target, label = self.edition, token.kind, token.target, token.label
         if kind == "ref":
-            numbered = e.numbers.get(target)
-            if numbered is None:
-                return str(escape(label or target))
-            shown = label or numbered.number or e.name("section", target, "title")
-            if numbered.document.id != self.document_id and len(e.game.documents) > 1 and not label:
-                book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
-                    e.text(f"document.{numbered.document.id}.title", numbered.document.title)
-                shown = f"{book} {shown}"
-            return self._link(section_anchor(target), shown, "ref")
+            return self._reference(target, label, token.shown_form)
         if kind == "table":
             return self._link(f"table-{target}", label or e.token_text(kind, target), "ref table-ref")
         if kind == "term":
@@ -111,8 +121,34 @@ class Prose:
                 return f'<a class="term" id="{anchor}" href="#term-{target}">{shown}</a>'
             return f'<span class="term" id="{anchor}">{shown}</span>'
         if kind == "icon":
-            return f'<span class="icon">[{escape(label or e.token_text(kind, target))}]</span>'
-        return f'<span class="name {kind}">{escape(label or e.token_text(kind, target))}</span>'
+            return self._icon(target, label)
+        shown = label or e.token_text(kind, target, token.shown_form)
+        return f'<span class="name {kind}">{escape(shown)}</span>'
+
+    def _reference(self, target: str, label: str | None, form: str) -> str:
+        """A section as the sentence asks: its number (the print stylesheet adds the page), its title alone (a
+        noun, no page), or both; a number from another book of the game is preceded by that book's name."""
+        e = self.edition
+        numbered = e.numbers.get(target)
+        if numbered is None:
+            return str(escape(label or target))
+        shown = label or e.token_text("ref", target, form)
+        other_book = numbered.document.id != self.document_id and len(e.game.documents) > 1
+        if other_book and not label and form != "title" and numbered.number:
+            book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
+                e.text(f"document.{numbered.document.id}.title", numbered.document.title)
+            shown = f"{book} {shown}"
+        return self._link(section_anchor(target), shown, "ref title-ref" if form == "title" else "ref")
+
+    def _icon(self, target: str, label: str | None) -> str:
+        """The icon's picture inline; without one, the placeholder mark of its missing picture (a proof prints
+        the mark and lists it; a release refuses), never a word standing in for the picture."""
+        picture, name = self.edition.icon(target)
+        shown = escape(label or name)
+        if picture is None:
+            return f'<span class="icon missing" title="{shown}">{escape(self.edition.icon_mark(target))}</span>'
+        source = picture.relative_to(self.edition.game.folder).as_posix()
+        return f'<img class="icon" src="{escape(source)}" alt="{shown}">'
 
     def _link(self, anchor: str, shown: str, css: str) -> str:
         if anchor not in self.linkable:

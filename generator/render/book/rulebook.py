@@ -302,7 +302,7 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
     document, refused = typeset(html, edition.game.folder, profile.bleed if press else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
-    pdf = document.write_pdf()
+    pdf = document.write_pdf(**tagging(profile))
     if press:
         from generator.render.paper.pdfx import finish_pdfx    # press: PDF/X in the printing condition's CMYK
 
@@ -311,6 +311,15 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
         return _refusals(refused + context["refused"], output, edition), None
     kind = output.replace(".pdf", "-pdf")
     return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
+
+
+def tagging(profile=None) -> dict:
+    """Tagged PDF, so a screen reader gets headings, lists, tables and links in reading order: WeasyPrint's
+    PDF/UA-1 variant for the home files; for the press, the same tags without the PDF/UA claim, since PDF/X
+    sets its own version and metadata (PDF/X-4 is PDF 1.6, PDF/UA-1 is PDF 1.7)."""
+    if profile is not None and profile.pdfx != "none":
+        return {"pdf_tags": True}
+    return {"pdf_variant": "pdf/ua-1"}
 
 
 def _order_sheets(edition: Edition, context: dict) -> list[dict]:

@@ -8,7 +8,7 @@ from markupsafe import Markup, escape
 
 from generator.model.common import Unknown
 from generator.render.book.proof import not_given
-from generator.render.book.prose import Prose, section_anchor
+from generator.render.book.prose import Prose, box_style, section_anchor
 from generator.render.edition import Edition
 
 
@@ -21,11 +21,12 @@ class SectionView:
     depth: int
     level: int
     body: Markup | str
-    box: str
+    box: str                      # "none", or the box's classes: its look and kind ("look-example kind-example")
     sequence: bool
     children: list[str] = field(default_factory=list)
     run_in: bool = False
     closing: list[dict] = field(default_factory=list)   # texts that go on after this section ends, innermost first
+    box_label: str = ""           # the box kind's label ("Ejemplo"), when the game gives it one
 
 
 @dataclass
@@ -42,8 +43,10 @@ def section_views(e: Edition, prose: Prose, document) -> list[SectionView]:
         view = SectionView(
             section.id, section_anchor(section.id), e.numbers[section.id].number,
             e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
-            _prose(e, prose, section, "body"), section.box, section.sequence,
+            _prose(e, prose, section, "body"), "none", section.sequence,
             [child.id for child in section.sections], section.run_in)
+        if section.box != "none":
+            view.box, view.box_label = _box(e, section.box)
         if section.run_in:
             view.body = _run_in(view)
         sections.append(view)
@@ -54,6 +57,11 @@ def section_views(e: Edition, prose: Prose, document) -> list[SectionView]:
                 view.closing.append({"anchor": section_anchor(closed.id) + "-after", "html": after,
                                      "depth": depth})
     return sections
+
+
+def _box(e: Edition, kind: str) -> tuple[str, str]:
+    look, label = box_style(e, kind)
+    return f"look-{look} kind-{kind}", label
 
 
 def _walk(document):

@@ -66,16 +66,17 @@ def _words(line: str, edition) -> list[Word]:
 
 
 def _with_icons(text: str, edition) -> list[Word]:
-    """Split out {icon:…} tokens: a picture if the icon has a readable file, else its name in bold."""
+    """Split out {icon:…} tokens: a picture if the icon has a readable file, else the mark of its missing
+    picture (a placeholder the drawing model draws, listed on the proof sheet)."""
     tokens, _ = find_tokens(text)
     out, last = [], 0
     for token in (t for t in tokens if t.kind == "icon"):
         out.append(Word(edition.plain(text[last:token.start])))
-        picture, name = edition.icon(token.target)
+        picture, _ = edition.icon(token.target)
         if picture is not None:
             out.append(Word("", image=picture))
         else:
-            out.append(Word(f"[{token.label or name}]", bold=True))
+            out.append(Word(edition.icon_mark(token.target), bold=True))
         last = token.end
     out.append(Word(edition.plain(text[last:])))
     return out
