@@ -126,8 +126,8 @@ _TABLE = (
     Code("I18N006", "number-mismatch", "warning", "a translation states numbers the source does not"),
     Code("I18N007", "missing-language-file", "warning", "a declared language has no translation file"),
     Code("I18N008", "undeclared-language", "note", "a translation file for a language the game does not declare",
-         "A translation in progress: checked, and built when asked (--lang); declare it in `languages` to build it "
-         "by default."),
+         "A translation in progress: checked, not built (`build --lang` refuses it); declare it in `languages` to "
+         "build its edition."),
     Code("I18N009", "unreadable-translation-file", "error", "a PO or XLIFF file cannot be imported",
          "Export it again with `imprenta i18n export`, or fix the line named (msgfmt --check shows PO errors)."),
     # Unknown facts.
