@@ -13,6 +13,7 @@ from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.digital.contents import Contents, module_contents
 from generator.render.digital.images import Pictures, draw_pictures
+from generator.render.draw.placeholder import PROOF_INK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 
@@ -39,7 +40,7 @@ def module_words(language: str) -> dict:
     return WORDS.get(language.split("-")[0], WORDS["en"])
 
 
-PROOF_NUMBER = '<font color="#cc0d73"><b>[{}]</b></font>'   # a mark in a chart: its number, in proof magenta
+PROOF_NUMBER = f'<font color="{PROOF_INK.hex()}"><b>[{{}}]</b></font>'   # a mark in a chart: its number, in proof ink
 
 
 def charts_html(edition: Edition) -> dict[str, bytes]:
