@@ -215,7 +215,8 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
     started = [language for language in missing if (folder / "i18n" / f"{language}.yaml").is_file()]
     if started:     # a translation in progress is built once the publisher declares it, not by a typed option
         return [make("CLI001", f"'{started[0]}' is not a language of this game (it has {have}); "
-                               f"i18n/{started[0]}.yaml is a translation in progress", document.span(("game", "languages")),
+                               f"i18n/{started[0]}.yaml is a translation in progress",
+                     document.span(("game", "languages")),
                      f"add '{started[0]}' to `languages` in game.yaml to build its edition")]
     return [make("CLI001", f"the game has no language {', '.join(missing)} "
                            f"(it has {have}, and no i18n/{missing[0]}.yaml)", None)]
