@@ -143,6 +143,9 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 
     A game with errors is not built: printing data known to be wrong wastes paper.
     """
+    found = _language_problems(folder, request.languages)   # before anything else: a typo fails at once
+    if has_errors(found):
+        return Built(found, [])
     stamp = _source_stamp(folder, request, policy)
     previous = _read_stamp(request.out, folder, stamp)
     if previous is not None and not request.force:
@@ -150,11 +153,9 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
         return Built([], folders, tuple(folders), notes)
     from generator.render.paper.profiles import load_profile
 
-    profile, found = load_profile(request.profile, folder, dict(request.overrides))
-    if profile is None:
-        return Built(found, [])
-    found.extend(_language_problems(folder, request.languages))   # before loading: a typo fails at once
-    if has_errors(found):
+    profile, problems = load_profile(request.profile, folder, dict(request.overrides))
+    found.extend(problems)
+    if profile is None or has_errors(found):
         return Built(found, [])
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
@@ -230,12 +231,18 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
     declared = manifest.get("languages") if isinstance(manifest, dict) else None
     if not isinstance(declared, list):
         return []             # the loader reports a broken manifest, with its place
-    missing = [language for language in asked if language not in declared   # a translation in progress is
-               and not (folder / "i18n" / f"{language}.yaml").is_file()]    # built when asked for
+    missing = [language for language in asked if language not in declared]
     if not missing:
         return []
+    have = ", ".join(map(str, declared))
+    started = [language for language in missing if (folder / "i18n" / f"{language}.yaml").is_file()]
+    if started:     # a translation in progress is built once the publisher declares it, not by a typed option
+        return [make("CLI001", f"'{started[0]}' is not a language of this game (it has {have}); "
+                               f"i18n/{started[0]}.yaml is a translation in progress",
+                     document.span(("game", "languages")),
+                     f"add '{started[0]}' to `languages` in game.yaml to build its edition")]
     return [make("CLI001", f"the game has no language {', '.join(missing)} "
-                           f"(it has {', '.join(map(str, declared))}, and no i18n/{missing[0]}.yaml)", None)]
+                           f"(it has {have}, and no i18n/{missing[0]}.yaml)", None)]
 
 
 class _Plan(dict):

@@ -46,3 +46,16 @@ def run_cli(capsys):
         return code, captured.out, captured.err
 
     return run
+
+
+@pytest.fixture(scope="session")
+def seed_builds(tmp_path_factory) -> Path:
+    """Every seed game built once for the whole run, as a home proof in each of its languages, in every
+    format but PNG: the out folder, holding <game>/<language>/. Tests only read it."""
+    from generator.pipeline import BuildRequest, build, game_folders
+
+    out = tmp_path_factory.mktemp("seed-builds")
+    for folder in game_folders(Path(__file__).resolve().parent.parent / "content"):
+        built = build(folder, BuildRequest(out=out, formats=frozenset({"pdf", "svg"})))
+        assert built.folders, [str(d) for d in built.diagnostics if d.severity.name != "NOTE"]
+    return out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.load.test_broken_content import CASES
 
 
@@ -66,3 +68,19 @@ def test_python_dash_m_generator_is_the_same_program():
 
     result = subprocess.run([sys.executable, "-m", "generator", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip().startswith("imprenta, version")
+
+
+def test_a_translation_in_progress_is_refused_as_a_language_at_once_and_says_how_to_declare_it(write_game, run_cli,
+                                                                                              monkeypatch):
+    import generator.pipeline as pipeline
+
+    folder = write_game({"i18n/fr.yaml": "language: fr\nentries: {}\n"})
+    monkeypatch.setattr(pipeline, "check", lambda *args, **kwargs: pytest.fail("the content was read"))
+    code, out, err = run_cli(["build", str(folder), "--lang", "fr", "--out", "out"])
+    assert code == 1 and out == "" and " note" not in err
+    assert err.splitlines()[0] == ("demo/game.yaml:5:14: error[CLI001 bad-option]: 'fr' is not a language of this "
+                                   "game (it has es); i18n/fr.yaml is a translation in progress")
+    assert "hint: add 'fr' to `languages` in game.yaml to build its edition" in err
+    code, _, err = run_cli(["build", str(folder), "--lang", "de", "--out", "out"])
+    assert code == 1 and "no language de (it has es, and no i18n/de.yaml)" in err
+    assert not (folder.parent / "out").exists()

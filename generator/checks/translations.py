@@ -122,7 +122,7 @@ def check_translations(game: Game) -> Iterator[Diagnostic]:
         if language not in manifest.languages or language == manifest.source_language:
             yield make("I18N008", f"i18n/{language}.yaml translates into '{language}', which the game does "
                        "not declare", translation.document.span(("language",)),
-                       f"add '{language}' to `languages` in the game manifest to build it by default")
+                       f"add '{language}' to `languages` in the game manifest to build its edition")
             if language == manifest.source_language:
                 continue
         declared = language in manifest.languages

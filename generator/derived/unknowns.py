@@ -31,9 +31,10 @@ def mark_number(char: str) -> int:
     return ord(char) - MARK_BASE
 
 
-def readable(text: str) -> str:
-    """Text with its marks written as [UNK n], for messages and logs."""
-    return MARK.sub(lambda found: f"[UNK {mark_number(found.group())}]", text)
+def readable(text: str, form: str = "[{}]") -> str:
+    """Text with each mark written as its number in `form` ("[12]"), where no mark can be drawn: inside an
+    HTML tag or title, in the names and charts of a play module."""
+    return MARK.sub(lambda found: form.format(mark_number(found.group())), text)
 
 
 class Fact(NamedTuple):

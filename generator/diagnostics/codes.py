@@ -219,8 +219,8 @@ _TABLE = (
          "Every language in `languages` other than the source needs `i18n/<lang>.yaml`: `imprenta i18n init "
          "PATH --lang <lang>` writes one to fill in."),
     Code("I18N008", "undeclared-language", "note", "a translation file for a language the game does not declare",
-         "A translation in progress: checked, and built when asked (--lang); declare it in `languages` to build it "
-         "by default."),
+         "A translation in progress: checked, not built (`build --lang` refuses it); declare it in `languages` to "
+         "build its edition."),
     Code("I18N009", "unreadable-translation-file", "error", "a PO or XLIFF file cannot be imported",
          "Export it again with `imprenta i18n export`, or fix the line named (msgfmt --check shows PO errors)."),
     # Unknown facts.

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from pypdf import PdfReader
 
 from generator.output.preflight import Limits, preflight
 from generator.pipeline import BuildRequest, build
@@ -395,3 +396,45 @@ def test_a_press_page_background_runs_into_the_bleed_the_typesetter_lays_out(tmp
     picture = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
     corner = picture.getpixel((1, 1))                     # inside the bleed, outside the trim
     assert corner != (255, 255, 255) and corner[2] > corner[0], corner
+
+
+def _text_inks(owner, resources=None, fill=(0.0, 0.0, 0.0, 1.0), forms=None) -> set:
+    """The CMYK fill of every text run a page draws, in drawing order (q/Q and forms followed)."""
+    forms = set() if forms is None else forms
+    resources = owner.resources if isinstance(owner, pikepdf.Page) else owner.get("/Resources", resources)
+    found, stack = set(), []
+    for operands, operator in pikepdf.parse_content_stream(owner):
+        op = str(operator)
+        if op == "q":
+            stack.append(fill)
+        elif op == "Q" and stack:
+            fill = stack.pop()
+        elif op == "k":
+            fill = tuple(round(float(v), 3) for v in operands)
+        elif op in ("Tj", "TJ", "'", '"'):
+            found.add(fill)
+        elif op == "Do" and resources is not None:
+            form = resources.get("/XObject", {}).get(str(operands[0]))
+            if form is not None and form.get("/Subtype") == "/Form" and form.objgen not in forms:
+                forms.add(form.objgen)
+                found |= _text_inks(form, resources, fill, forms)
+    return found
+
+
+def test_proof_marks_and_slugs_print_in_process_magenta_alone_so_preflight_has_nothing_to_say_of_them(lepanto_press):
+    folder, diagnostics = lepanto_press
+    # small type in four inks is left only where the map sets it (its hex numbers), none from the proof
+    small = sorted({Path(str(d.span.file)).name for d in diagnostics if d.code == "PRE006"})
+    assert not [name for name in small if not name.startswith("map")], small
+    magenta, black = (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0)
+    with pikepdf.open(folder / "counters.pdf") as pdf:     # drawn by reportlab
+        assert magenta in _text_inks(pdf.pages[0])         # marks' figures and the slug
+        assert _text_inks(pdf.pages[-1]) == {magenta, black}   # the proof sheet: black words, magenta title and marks
+    rules = folder / "rules.pdf"                          # drawn by WeasyPrint in RGB, converted after
+    texts = [page.extract_text() or "" for page in PdfReader(rules).pages]
+    with pikepdf.open(rules) as pdf:
+        inks = [_text_inks(page) for page in pdf.pages]
+    plain = set().union(*(found for found, text in zip(inks, texts) if "PROOF ·" not in text))
+    marked = set().union(*(found for found, text in zip(inks, texts) if "PROOF ·" in text))
+    added = marked - plain                                 # what pages with marks print beyond the book's inks
+    assert plain and magenta in added and all(sum(part > 0.004 for part in ink) == 1 for ink in added), added

@@ -8,7 +8,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from generator.derived.unknowns import MARK, mark_number
+from generator.derived.unknowns import MARK, mark_number, readable
 from generator.render.edition import Edition
 from generator.render.proofing import proof_entries, proof_slug
 from generator.render.wording import section
@@ -29,14 +29,10 @@ def with_marks(html: str) -> str:
     elements cannot go, into its number in brackets."""
     if not MARK.search(html):
         return html
-    html = _TITLE.sub(lambda m: m.group(1) + MARK.sub(_bracketed, m.group(2)) + m.group(3), html)
+    html = _TITLE.sub(lambda m: m.group(1) + readable(m.group(2)) + m.group(3), html)
     parts = _TAG.split(html)
-    return "".join(MARK.sub(_bracketed, part) if part.startswith("<") else
+    return "".join(readable(part) if part.startswith("<") else
                    MARK.sub(lambda found: mark_element(mark_number(found.group())), part) for part in parts)
-
-
-def _bracketed(found) -> str:
-    return f"[{mark_number(found.group())}]"
 
 
 def not_given(edition: Edition, value) -> Markup:

@@ -9,9 +9,11 @@ import zipfile
 from html import escape
 from typing import Callable
 
+from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.digital.contents import Contents, module_contents
 from generator.render.digital.images import Pictures, draw_pictures
+from generator.render.draw.placeholder import PROOF_INK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 
@@ -38,6 +40,9 @@ def module_words(language: str) -> dict:
     return WORDS.get(language.split("-")[0], WORDS["en"])
 
 
+PROOF_NUMBER = f'<font color="{PROOF_INK.hex()}"><b>[{{}}]</b></font>'   # a mark in a chart: its number, in proof ink
+
+
 def charts_html(edition: Edition) -> dict[str, bytes]:
     """charts/<table>.html for every table, in the plain HTML 3.2 that VASSAL's HtmlChart (Swing) shows."""
     said = module_words(edition.language)
@@ -45,8 +50,8 @@ def charts_html(edition: Edition) -> dict[str, bytes]:
     for table in edition.game.tables:
         view = table_view(edition, table, said)
         lines = [f"<html><body><h2>{escape(view.title)}</h2>"]
-        if view.unknown:
-            lines.append(f"<p><i>? — {escape(view.unknown)}</i></p>")
+        if view.unknown:                    # the table's mark and "not given in the source", as the book prints it
+            lines.append(f"<p>{escape(view.unknown)} <i>{escape(edition.words['proof.not_given'])}</i></p>")
         else:
             lines.append('<table border="1" cellpadding="3">')
             lines.append("<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in view.head) + "</tr>")
@@ -55,7 +60,7 @@ def charts_html(edition: Edition) -> dict[str, bytes]:
         lines += [f"<p>{escape(value)}: {escape(when)}</p>" for value, when in view.modifiers]
         lines += [f"<p><b>{escape(code)}</b> {escape(text)}</p>" for code, text in view.legend]
         lines.append("</body></html>")
-        charts[f"charts/{table.id}.html"] = "\n".join(lines).encode("utf-8")
+        charts[f"charts/{table.id}.html"] = readable("\n".join(lines), PROOF_NUMBER).encode("utf-8")
     return charts
 
 

@@ -13,6 +13,7 @@ import io
 import json
 import math
 
+from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.digital.contents import Contents, DeckPlan
 from generator.render.digital.images import Pictures
@@ -63,7 +64,7 @@ def _save(edition, contents: Contents, pictures: Pictures) -> list[Artifact]:
     save = {"SaveName": contents.title, "GameMode": contents.title, "Date": "", "VersionNumber": "",
             "Gravity": 0.5, "PlayArea": 0.5, "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
-    data = json.dumps(save, ensure_ascii=False, indent=1).encode("utf-8")
+    data = readable(json.dumps(save, ensure_ascii=False, indent=1)).encode("utf-8")   # a mark: its number
     artifacts = [Artifact(f"{stem}.json", data, "tts-save", holds=contents.summary())]
     artifacts += [Artifact(f"{stem}/{name}", png, "tts-image") for name, png in sorted(images.items())]
     return artifacts

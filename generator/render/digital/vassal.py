@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.digital.contents import Contents
 from generator.render.digital.images import DPI, MM_PER_INCH, Pictures, px
@@ -258,4 +259,5 @@ def _piece_slot(parent: ET.Element, piece, slots: _Slots, said: dict, grid=None,
 
 def _xml(root: ET.Element) -> bytes:
     ET.indent(root)
-    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode").encode("utf-8")
+    text = readable(ET.tostring(root, encoding="unicode"))       # a mark has no glyph in VASSAL: its number
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + text.encode("utf-8")

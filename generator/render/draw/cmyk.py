@@ -3,8 +3,10 @@
 Colours the content gives in CMYK are never touched: a designer's rich black or
 spot-like mix is what was meant. Neutral greys (black text, keylines, grey
 rules) go to black ink alone, because four inks in register blur thin type on
-a press; any other RGB colour goes through the profile (sRGB in, relative
-colorimetric, the profile's own black generation and 300 % ink limit).
+a press, and the proof's placeholder inks to process magenta alone (their
+press definition, draw/placeholder.py); any other RGB colour goes through the
+profile (sRGB in, relative colorimetric, the profile's own black generation
+and 300 % ink limit).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from generator.render.draw.placeholder import PRESS_DEFINITIONS
 from generator.render.draw.primitives import Ink
 
 NEUTRAL = 1 / 255      # channels closer than one step of 8-bit RGB count as a grey
@@ -60,6 +63,9 @@ def _convert(rgb: tuple[float, float, float], icc: str) -> tuple[float, float, f
     grey = neutral_black(rgb)
     if grey is not None:
         return grey
+    defined = PRESS_DEFINITIONS.get(Ink(rgb=rgb).hex())
+    if defined is not None:
+        return defined
     from PIL import Image, ImageCms
 
     pixel = Image.new("RGB", (1, 1), tuple(round(channel * 255) for channel in rgb))

@@ -15,8 +15,12 @@ from __future__ import annotations
 from generator.derived.unknowns import MARK, MARK_BASE, MARK_LIMIT, mark_number
 from generator.render.draw.primitives import Group, Ink, Polyline, Text
 
-PROOF_INK = Ink(rgb=(0.80, 0.05, 0.45))          # proof magenta: printers' colour for what is not final
-PROOF_FILL = Ink(rgb=(1.0, 0.95, 0.98))
+PROOF_INK = Ink(rgb=(0.80, 0.05, 0.45))          # proof magenta (#cc0d73): printers' colour for what is not final
+PROOF_FILL = Ink(rgb=(1.0, 0.949, 0.976))        # its pale tint (#fff2f9); the rulebook's stylesheet uses both
+# On a press the proof inks are process magenta alone, solid and a 6 % tint: one plate, so the marks' small
+# figures and the slug print sharp, and a print shop sees proof marks, not a colour to match in four inks.
+# Keyed by 8-bit hex, so the rulebook's CSS colours (WeasyPrint writes #cc0d73 as 0.8 0.05098 0.45098) match.
+PRESS_DEFINITIONS = {PROOF_INK.hex(): (0.0, 1.0, 0.0, 0.0), PROOF_FILL.hex(): (0.0, 0.06, 0.0, 0.0)}
 NUMBER_SCALE = 0.55                               # figures inside the mark, relative to the text size
 DIGIT_EM = 0.626 * NUMBER_SCALE                   # DejaVu Sans Condensed Bold figures are all this wide
 POINT_EM = 0.18                                   # each pointed end

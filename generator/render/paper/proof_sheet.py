@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import escapeOnce
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from generator.render.draw.fonts import registered
@@ -52,14 +53,21 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     def cell(text: str, style=body) -> Paragraph:
         return Paragraph(escapeOnce(text), style)
 
+    def where(place: str, room: float) -> Paragraph:
+        """file:line whole: a path too long for its column breaks after its folder, not inside a name."""
+        folder, _, name = place.rpartition("/")
+        if not folder or stringWidth(place, body.fontName, body.fontSize) <= room:
+            return cell(place)
+        return Paragraph(f"{escapeOnce(folder)}/<br/>{escapeOnce(name)}", body)
+
+    margin = max(writer.profile.margin, 10.0)
+    width = writer.trim_width - 2 * margin
+    columns = [w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)]
     rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
     for entry in entries:
         why = " — ".join(part for part in (entry.why, entry.assumed) if part)
-        rows.append([_Mark(entry.number), cell(entry.what), cell(entry.where), cell(why)])
-    margin = max(writer.profile.margin, 10.0)
-    width = writer.trim_width - 2 * margin
-    table = Table(rows, colWidths=[w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)],
-                  repeatRows=1)
+        rows.append([_Mark(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(why)])
+    table = Table(rows, colWidths=columns, repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
                                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colour(RULE)),
                                ("TEXTCOLOR", (0, 0), (-1, -1), colour(BLACK)),
