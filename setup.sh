@@ -16,4 +16,10 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! { command -v gs
         { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q ghostscript poppler-utils gettext >/dev/null 2>&1; } || \
         echo "setup: ghostscript/poppler-utils/gettext not installed; the tests that need them will fail"
 fi
+# git: `imprenta build --since REF` reads earlier versions with it; the tests make small repositories.
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v git >/dev/null; then
+    apt-get install -y -q git >/dev/null 2>&1 || \
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q git >/dev/null 2>&1; } || \
+        echo "setup: git not installed; --since and its tests need it"
+fi
 python3 -m pip install --quiet -e '.[test]'

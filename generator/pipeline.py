@@ -109,6 +109,7 @@ class BuildRequest(NamedTuple):
     progress: Callable | None = None    # (done, total, (language, component)) → None
     time_limit: float = 600.0           # seconds per output before its render is stopped
     isolate: bool = False               # fork even a lone render (watch: no crash may end the watcher)
+    since: str = ""                     # an earlier version (git revision or folder): change bars, errata
 
 
 class Built(NamedTuple):
@@ -121,9 +122,27 @@ class Built(NamedTuple):
 def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Built:
     """Check, then render every asked component in every asked language, then write them atomically.
 
-    A game with errors is not built: printing data known to be wrong wastes paper.
+    A game with errors is not built: printing data known to be wrong wastes paper. With `since`, the earlier
+    version is located first (a REF that does not exist stops here), and read into a scratch folder that lives
+    as long as the build.
     """
-    stamp = _source_stamp(folder, request, policy)
+    if not request.since:
+        return _build(folder, request, policy, None, [])
+    import tempfile
+
+    from generator.load.earlier import locate
+
+    since, found = locate(folder, request.since)
+    if since is None:
+        return Built(found, [])
+    with tempfile.TemporaryDirectory(prefix="imprenta-since-") as scratch:
+        return _build(folder, request, policy, (since, Path(scratch)), found)
+
+
+def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
+    """`since`: (the located earlier version, a scratch folder) or None; `held`: its findings, which the
+    game's own policy may demote once it is loaded."""
+    stamp = _source_stamp(folder, request, policy, since[0].identity if since else "")
     previous = _read_stamp(request.out, folder, stamp)
     if previous is not None and not request.force:
         folders, notes = previous                # no file of the game, its templates or the options changed
@@ -148,16 +167,29 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     if checked.game is None or has_errors(found):
         return Built(found, [])
     game = checked.game
+    found.extend(_with_game_policy(policy, game).apply(held))
+    if has_errors(found):
+        return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
     names = request.only or tuple(RENDERERS)
-    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
+    compared = None
+    if since is not None:
+        from generator.render.since import comparison
+
+        compared, problems = comparison(game, since[0], since[1], languages)
+        found.extend(problems)
+        if compared is None:
+            return Built(found, [])
+    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)]
+                         + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
     preload({component for _, component in plan.stale})
     fresh = tuple(request.out / game.id / language for language in languages
                   if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
-                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out},
+                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out,
+                        "since": compared},
                        workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
@@ -258,7 +290,7 @@ def _render_job(state: dict, language: str, component: str):
 
     try:
         rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                      state["formats"]))
+                                                      state["formats"], state.get("since")))
         if state["profile"].pdfx != "none":
             _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
         return rendered
@@ -285,7 +317,7 @@ def _preflighted(rendered, profile, target: Path) -> None:
             rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))
 
 
-def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
+def _source_stamp(folder: Path, request: BuildRequest, policy: Policy, since: str = "") -> str:
     """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH and the
     options.
 
@@ -304,7 +336,7 @@ def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
                                   request.overrides, sorted(request.formats), policy,
-                                  os.environ.get("SOURCE_DATE_EPOCH") or "0")).encode())
+                                  os.environ.get("SOURCE_DATE_EPOCH") or "0", since)).encode())
     digest.update(_templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())

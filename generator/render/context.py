@@ -9,10 +9,21 @@ from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
 
 
+class Comparison(NamedTuple):
+    """A build `--since` an earlier version: that version's game, how it is named in print, and, per language
+    and component (counters, cards), the pieces whose printed faces differ (render/sheets/reprint.py)."""
+
+    label: str
+    earlier: object                      # the earlier version's Game
+    faces: dict[str, dict[str, list]]    # language → component → [FaceChange]
+
+
 class RenderRequest(NamedTuple):
     edition: Edition
     profile: PrintProfile
     formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
+    since: Comparison | None = None       # --since REF: change bars, errata, reprint sheets
+    version: str = ""                     # the game's version, printed small on every sheet and page
 
 
 class Artifact(NamedTuple):
