@@ -188,6 +188,8 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     single = component.rstrip("s")
     if "pdf" in request.formats:
         rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
+    if request.since is not None and "pdf" in request.formats:
+        _reprint(request, component, drawn, gutter, text, rendered)
     if svg and "svg" in request.formats:
         from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
 
@@ -200,3 +202,21 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
             rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
     return rendered
+
+
+def _reprint(request: RenderRequest, component: str, drawn: FaceSet, gutter: float, text: SheetText,
+             rendered: Rendered) -> None:
+    """`<component>-reprint.pdf`: every copy of each piece whose faces print differently since the earlier
+    version (render/sheets/reprint.py), imposed like the full sheets, so an owner prints only those."""
+    again = {change.piece for change in request.since.faces.get(request.edition.language, {}).get(component, [])
+             if change.status != "removed"}
+    items = [item for item in drawn.items if item.piece in again]
+    if not items:
+        return
+    output = f"{component}-reprint.pdf"
+    used = {key for item in items for key in (item.front, item.back) if key is not None}
+    sheets = print_sheets(items, {key: face for key, face in drawn.faces.items() if key in used}, request.profile,
+                          gutter, output, text._replace(entries=(), title=f"{text.title} · "
+                                                        f"{text.words['edition.reprint'].format(ref=request.since.label)}"))
+    rendered.placements += sheets.placements
+    rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-reprint-pdf", sheets.pages))
