@@ -142,7 +142,10 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
     """`since`: (the located earlier version, a scratch folder) or None; `held`: its findings, which the
     game's own policy may demote once it is loaded."""
-    stamp = _source_stamp(folder, request, policy, since[0].identity if since else "")
+    from generator.load.earlier import git_version
+
+    tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
+    stamp = _source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
     previous = _read_stamp(request.out, folder, stamp)
     if previous is not None and not request.force:
         folders, notes = previous                # no file of the game, its templates or the options changed
@@ -172,6 +175,7 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
         return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
     names = request.only or tuple(RENDERERS)
+    version = game.manifest.version or tagged
     compared = None
     if since is not None:
         from generator.render.since import comparison
@@ -180,7 +184,7 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
         found.extend(problems)
         if compared is None:
             return Built(found, [])
-    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)]
+    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats), version]
                          + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
@@ -189,7 +193,7 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
                   if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
                        {"game": game, "profile": profile, "formats": request.formats, "out": request.out,
-                        "since": compared},
+                        "since": compared, "version": version},
                        workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
@@ -207,6 +211,7 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
                                            {name: r.artifacts for name, r in done.items()},
                                            {name: r.placements for name, r in done.items()}, inputs)
         manifest["unknowns"] = manifest_unknowns(Edition(game, language))
+        manifest["version"] = version or None
         try:
             write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
                              stale)
@@ -290,7 +295,7 @@ def _render_job(state: dict, language: str, component: str):
 
     try:
         rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                      state["formats"], state.get("since")))
+                                                      state["formats"], state.get("since"), state.get("version", "")))
         if state["profile"].pdfx != "none":
             _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
         return rendered
@@ -317,9 +322,9 @@ def _preflighted(rendered, profile, target: Path) -> None:
             rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))
 
 
-def _source_stamp(folder: Path, request: BuildRequest, policy: Policy, since: str = "") -> str:
-    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH and the
-    options.
+def _source_stamp(folder: Path, request: BuildRequest, policy: Policy, edition: tuple = ()) -> str:
+    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH, the
+    options and `edition` (the earlier version's identity, the version git gives the folder).
 
     When it equals the one recorded after the last successful build, and every output is still there as the
     manifests describe it, nothing can have changed, and the build ends before loading anything (a no-op
@@ -336,7 +341,7 @@ def _source_stamp(folder: Path, request: BuildRequest, policy: Policy, since: st
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
                                   request.overrides, sorted(request.formats), policy,
-                                  os.environ.get("SOURCE_DATE_EPOCH") or "0", since)).encode())
+                                  os.environ.get("SOURCE_DATE_EPOCH") or "0", edition)).encode())
     digest.update(_templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())

@@ -37,8 +37,9 @@ PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
 
-def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None) -> dict:
-    """`since` (a build --since an earlier version): what changed is marked (book/changes.py)."""
+def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None, version="") -> dict:
+    """`since` (a build --since an earlier version): what changed is marked (book/changes.py); `version`: the
+    stamp printed on the cover and in the footer."""
     game = edition.game
     e = edition
     marks = EditionMarks(edition, since) if since is not None else None
@@ -73,7 +74,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
         "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
         "fonts": _font_faces() if media == "print" else [],
         "refused": prose.refused, "proof": proof_context(e),
-        "changes": marks.context(documents, tables, terms) if marks is not None else None,
+        "changes": marks.context(documents, tables, terms) if marks is not None else None, "version": version,
     }
 
 
@@ -259,7 +260,8 @@ def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     if not edition.game.documents:
         return Rendered()
-    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since)
+    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since,
+                               request.stamp)
     html = render_html(edition, context)
     if any(term["uses"] for term in context["terms"]):
         html = _one_use_per_page(edition, context, html)
@@ -282,7 +284,8 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     rendered = Rendered()
     if not edition.game.documents:
         return rendered
-    context = rulebook_context(edition, "screen", request.profile.paper, columns=1, since=request.since)
+    context = rulebook_context(edition, "screen", request.profile.paper, columns=1, since=request.since,
+                               version=request.stamp)
     if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
         return _refusals(context["refused"], "rules.html", edition)
     html = render_html(edition, context)
@@ -301,7 +304,7 @@ def render_aids(request: RenderRequest) -> Rendered:
     edition = request.edition
     if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
         return Rendered()
-    context = rulebook_context(edition, "print", request.profile.paper)
+    context = rulebook_context(edition, "print", request.profile.paper, version=request.stamp)
     context["sequences"] = [
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]
