@@ -184,3 +184,33 @@ def test_without_since_the_same_build_marks_nothing_and_writes_no_errata(second_
     assert re.fullmatch(r"[0-9a-f]{7}", stamped)            # no tag, no version field: the last commit
     assert f"versión {stamped}" in html
     assert f"versión {stamped}" in PdfReader(folder / "counters.pdf").pages[0].extract_text()
+
+
+def test_a_version_given_in_the_content_is_printed_on_every_sheet_and_recorded(write_game, tmp_path):
+    folder = write_game({
+        "game.yaml": """\
+            game:
+              id: demo
+              title: Demo
+              version: "1.1"
+              source_language: es
+              languages: [es]
+            piece_kinds:
+              - {id: legion, name: Legión, symbol: infantry, size: "0.5in"}
+            pieces:
+              - {id: legion, name: Legión, kind: legion, copies: 2}
+            documents:
+              - id: rules
+                title: Reglas
+                sections:
+                  - {id: intro, title: Introducción, body: "Un juego corto."}
+            """})
+    out = tmp_path / "out"
+    built = build(folder, BuildRequest(only=("counters", "rules"), formats=frozenset({"pdf"}), out=out))
+    assert built.folders
+    target = out / "demo" / "es"
+    assert json.loads((target / "manifest.json").read_text(encoding="utf-8"))["version"] == "1.1"
+    assert PdfReader(target / "counters.pdf").pages[0].extract_text().rstrip().endswith("anversos · versión 1.1")
+    rules = PdfReader(target / "rules.pdf")
+    assert "versión 1.1" in rules.pages[0].extract_text()                    # the cover
+    assert all("versión 1.1" in page.extract_text() for page in rules.pages[1:])   # every page's footer
