@@ -57,5 +57,11 @@ else
     echo "setup: installing Imprenta and its Python packages into $(command -v python3) (no virtual environment" \
          "is active; the README says how to make one)"
 fi
+# git: `imprenta build --since REF` reads earlier versions with it; the tests make small repositories.
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v git >/dev/null; then
+    apt-get install -y -q git >/dev/null 2>&1 || \
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q git >/dev/null 2>&1; } || \
+        echo "setup: git not installed; --since and its tests need it"
+fi
 python3 -m pip install --quiet -e '.[test]'
 echo "setup: done; try: imprenta check docs/tutorial/el-vado"

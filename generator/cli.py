@@ -62,7 +62,7 @@ def build(args: argparse.Namespace) -> int:
         progress = _progress(folder.name) if show_progress else None
         asked = () if args.languages.strip() == "all" else _codes(args.languages)
         request = pipeline.BuildRequest(parts, asked, args.profile, overrides, args.out, kinds, args.jobs,
-                                        args.force, progress)
+                                        args.force, progress, since=args.since or "")
         built = pipeline.build(folder, request)
         if show_progress:
             print(file=sys.stderr)
@@ -200,6 +200,9 @@ def parser() -> argparse.ArgumentParser:
                       help="A release: refuse a game with unknown facts (the default of the press profile).")
     kind.add_argument("--proof", dest="release", action="store_const", const=False,
                       help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
+    made.add_argument("--since", metavar="REF", help="Compare with an earlier version (a git revision such as v1.0, "
+                      "or a folder): change bars and 'new' marks in the rules, errata.pdf, reprint sheets (default: "
+                      "none, no comparison).")
     made.add_argument("--notes", action="store_true", help="Print every note, not one summary line per kind.")
     _findings_option(made)
     made.add_argument("--quiet", "-q", action="store_true", help="No progress, source lines nor summary lines.")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
@@ -129,6 +128,7 @@ class BuildRequest(NamedTuple):
     progress: Callable | None = None    # (done, total, (language, component)) → None
     time_limit: float = 600.0           # seconds per output before its render is stopped
     isolate: bool = False               # fork even a lone render (watch: no crash may end the watcher)
+    since: str = ""                     # an earlier version (git revision or folder): change bars, errata
 
 
 class Built(NamedTuple):
@@ -141,13 +141,36 @@ class Built(NamedTuple):
 def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Built:
     """Check, then render every asked component in every asked language, then write them atomically.
 
-    A game with errors is not built: printing data known to be wrong wastes paper.
+    A game with errors is not built: printing data known to be wrong wastes paper. With `since`, the earlier
+    version is located first (a REF that does not exist stops here), and read into a scratch folder that lives
+    as long as the build.
     """
     found = _language_problems(folder, request.languages)   # before anything else: a typo fails at once
     if has_errors(found):
         return Built(found, [])
-    stamp = _source_stamp(folder, request, policy)
-    previous = _read_stamp(request.out, folder, stamp)
+    if not request.since:
+        return _build(folder, request, policy, None, [])
+    import tempfile
+
+    from generator.load.earlier import locate
+
+    since, found = locate(folder, request.since)
+    if since is None:
+        return Built(found, [])
+    with tempfile.TemporaryDirectory(prefix="imprenta-since-") as scratch:
+        return _build(folder, request, policy, (since, Path(scratch)), found)
+
+
+def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
+    """`since`: (the located earlier version, a scratch folder) or None; `held`: its findings, which the
+    game's own policy may demote once it is loaded."""
+    from generator.load.earlier import git_version
+    from generator.output.stamps import read_stamp, source_stamp, write_stamp
+
+    found: list[Diagnostic] = []
+    tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
+    stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
+    previous = read_stamp(request.out, folder, stamp)
     if previous is not None and not request.force:
         folders, notes = previous                # no file of the game, its templates or the options changed
         return Built([], folders, tuple(folders), notes)
@@ -169,11 +192,24 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
     if checked.game is None or has_errors(found):
         return Built(found, [])
     game = checked.game
+    found.extend(_with_game_policy(policy, game).apply(held))
+    if has_errors(found):
+        return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
     names = asked(request.only) if request.only else declared(game.manifest.components)
     if not request.only:
         found.extend(policy.apply(unbuilt(game)))
-    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats)], sort_keys=True)
+    version = game.manifest.version or tagged
+    compared = None
+    if since is not None:
+        from generator.render.since import comparison
+
+        compared, problems = comparison(game, since[0], since[1], languages)
+        found.extend(problems)
+        if compared is None:
+            return Built(found, [])
+    options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats), version]
+                         + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
     preload({component for _, component in plan.stale})
@@ -181,7 +217,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
                   if not any(job[0] == language for job in plan.stale))
     results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
                        {"game": game, "profile": profile, "formats": request.formats, "out": request.out,
-                        "plan": dict(plan)},
+                        "plan": dict(plan), "since": compared, "version": version},
                        workers, request.progress,
                        Limits(seconds=request.time_limit), _stopped, request.isolate)
     written = []
@@ -199,6 +235,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
                                            {name: r.artifacts for name, r in done.items()},
                                            {name: r.placements for name, r in done.items()}, inputs)
         manifest["unknowns"] = manifest_unknowns(Edition(game, language))
+        manifest["version"] = version or None
         try:
             write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
                              stale)
@@ -209,7 +246,7 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
         written.append(target)
     notes = note_counts(found)
     if len(written) == len(languages) and not has_errors(found):
-        _write_stamp(request.out, folder, stamp, written, notes)
+        write_stamp(request.out, folder, stamp, written, notes)
     return Built(found, written, fresh, notes)
 
 
@@ -288,7 +325,8 @@ def _render_job(state: dict, language: str, component: str):
 
     try:
         rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                      state["formats"], state["plan"][(language, component)]))
+                                                      state["formats"], state["plan"][(language, component)],
+                                                      state.get("since"), state.get("version", "")))
         if state["profile"].pdfx != "none":
             _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
         return rendered
@@ -313,72 +351,3 @@ def _preflighted(rendered, profile, target: Path) -> None:
         if artifact.path.endswith(".pdf"):
             shown = PurePosixPath((target / artifact.path).as_posix())
             rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))
-
-
-def _source_stamp(folder: Path, request: BuildRequest, policy: Policy) -> str:
-    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH and the
-    options.
-
-    When it equals the one recorded after the last successful build, and every output is still there as the
-    manifests describe it, nothing can have changed, and the build ends before loading anything (a no-op
-    rebuild in milliseconds). Files are hashed in chunks; one larger than game_files.HASHED_WHOLE (an art
-    source lying in the folder) stands for its size and times, and is never read whole; symbolic links stand
-    for their names (the loader refuses them).
-    """
-    import hashlib
-    import os
-
-    from generator import __version__
-    from generator.load.game_files import files_under
-    from generator.output.fingerprints import _file_digest, _templates_digest
-
-    digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
-                                  request.overrides, sorted(request.formats), policy,
-                                  os.environ.get("SOURCE_DATE_EPOCH") or "0")).encode())
-    digest.update(_templates_digest(str(folder)).encode())
-    if request.profile.endswith((".yaml", ".yml")):
-        digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
-    files, links = files_under(folder, frozenset({"build"}))
-    for path in files:
-        digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
-    for path in links:
-        digest.update(b"link\0" + str(path.relative_to(folder)).encode())
-    return digest.hexdigest()
-
-
-def _stamp_file(out: Path, folder: Path) -> Path:
-    """One stamp per game folder: two folders holding the same game id never answer for each other."""
-    import hashlib
-
-    where = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
-    return out / ".stamps" / f"{folder.resolve().name}-{where}.json"
-
-
-def _read_stamp(out: Path, folder: Path, stamp: str) -> tuple[list[Path], dict[str, int]] | None:
-    from generator.output.manifest import outputs_intact
-
-    try:
-        recorded = json.loads(_stamp_file(out, folder).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(recorded, dict) or recorded.get("stamp") != stamp:
-        return None
-    manifests = recorded.get("manifests", {})
-    folders = [Path(name) for name in recorded.get("folders", [])]
-    if not all(outputs_intact(f, manifests.get(str(f), "")) for f in folders):
-        return None      # an output deleted or truncated, or another game folder built into the same place
-    return folders, recorded.get("notes", {})
-
-
-def _write_stamp(out: Path, folder: Path, stamp: str, folders: list[Path], notes: dict[str, int]) -> None:
-    from generator.output.manifest import manifest_digest
-
-    path = _stamp_file(out, folder)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staged = path.with_suffix(f".{os.getpid()}.part")
-        staged.write_text(json.dumps({"stamp": stamp, "folders": [str(f) for f in folders], "notes": notes,
-                                      "manifests": {str(f): manifest_digest(f) for f in folders}}), encoding="utf-8")
-        staged.replace(path)
-    except OSError:
-        pass    # without a stamp the next build only checks more; nothing is lost

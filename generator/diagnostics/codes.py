@@ -324,6 +324,16 @@ _TABLE = (
          " pictures before giving them."),
     Code("PRE010", "unreadable-pdf", "error", "a file preflight cannot read as a PDF",
          "Give preflight the PDF itself; a file cut short by a failed download or copy cannot be read."),
+    # Editions: a build `--since` an earlier version (git revision or folder) of the game.
+    Code("EDN001", "since-not-found", "error", "the earlier version named by --since does not exist",
+         "Name a git revision of the repository the game is in, or a folder holding the earlier game: "
+         "`--since v1.0` (a tag), `--since 4f2a9c1`, `--since HEAD~2`, `--since ../mar-y-acero-1.0`."),
+    Code("EDN002", "uncommitted-changes", "error", "the game folder has changes that are not committed",
+         "An errata compares two versions anyone can rebuild: commit (or stash) the changes first, e.g. "
+         "`git commit -am 'Errata 1.1'`; or, for a work in progress, `checks: {warn: [EDN002]}` in game.yaml."),
+    Code("EDN003", "since-unreadable", "error", "the earlier version cannot be read or loaded",
+         "git failed to read it, it is too large, or its game folder cannot be loaded at all (no game.yaml, "
+         "a broken manifest): e.g. `--since v0.1` from before the game had a game.yaml."),
     # Problems outside content.
     Code("CLI001", "bad-option", "error", "a command-line option with a value that is not allowed",
          "Run the command with `--help` to see the allowed values and their defaults."),

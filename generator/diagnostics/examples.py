@@ -15,6 +15,12 @@ EXAMPLES: dict[str, str] = {
               "draws, with `port_km: 12`.",
     "MAP013": "a hex map with `map.geography` (Lepanto's gulf) where hex 1205 is `terrain: sea` but the coastline "
               "puts half of it on land, or a `land_terrain` hex that the coastline leaves in open water.",
+    "EDN001": "`imprenta build content/mar-y-acero --since v1.0` in a repository with no tag v1.0 (or a folder "
+              "`--since ../old` that does not exist): nothing is built, and the message says what was looked for.",
+    "EDN002": "`--since v1.0` while `rules.yaml` has edits not yet committed: the errata would compare a version no "
+              "one else can rebuild, so the build stops and names the file.",
+    "EDN003": "`--since 4f2a9c1`, a commit from before the game folder had a `game.yaml`: the earlier version cannot "
+              "be loaded, and nothing is built.",
     "I18N009": "`imprenta i18n import demo en.po` where a translator's tool left `msgid \"Galera` without its closing"
               " quote: the error names the file and the line.",
     "REL001": "`imprenta build --profile press` (a release) of a game where `copies: {unknown: \"not in the counter "

@@ -63,6 +63,10 @@ class GameManifest(Shape):
     players: str | None = Field(None, description="Number of players, as printed (\"1-2\").")
     playing_time: str | None = Field(None, description="Playing time, as printed.")
     publisher: str | None = Field(None, description="The publisher's name, as the cover and credits print it.")
+    version: str | None = Field(None, pattern=r"^[0-9A-Za-z][0-9A-Za-z.+ -]{0,39}$",
+                                description="This edition's version (\"1.1\"), printed small on every sheet, the "
+                                            "rulebook's cover and footer, and in the manifest; without it, the git "
+                                            "tag of the last commit that changed the game folder.")
     credits: list[Credit] = Field(default_factory=list, description="Who did what, printed in the rulebook's "
                                   "credits: `[{role: Diseño, names: [Ana Ruiz]}]`.")
     components: list[Component] = Field(default_factory=list, description="What the box holds, so what a build "

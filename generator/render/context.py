@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
+
+from markupsafe import Markup
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
+
+
+class Comparison(NamedTuple):
+    """A build `--since` an earlier version: that version's game, how it is named in print, and, per language
+    and component (counters, cards), the pieces whose printed faces differ (render/sheets/reprint.py)."""
+
+    label: str
+    earlier: object                      # the earlier version's Game
+    faces: dict[str, dict[str, list]]    # language → component → [FaceChange]
 
 
 class RenderRequest(NamedTuple):
@@ -14,6 +26,17 @@ class RenderRequest(NamedTuple):
     profile: PrintProfile
     formats: frozenset[str] = frozenset({"pdf", "svg", "png"})
     inputs: str = ""      # the build's fingerprint of what this output is made from; "" when not known
+    since: Comparison | None = None       # --since REF: change bars, errata, reprint sheets
+    version: str = ""                     # the game's version, printed small on every sheet and page
+
+    @property
+    def stamp(self) -> Markup:
+        """The version as printed ("version 1.1", from the tag v1.1) in the edition's language; "" without one.
+        Quotes, backslashes and angle brackets are left out: it goes into stylesheets' strings as it is."""
+        if not self.version:
+            return Markup("")
+        shown = self.version[1:] if re.match(r"v\d", self.version) else self.version
+        return Markup(re.sub(r'["\\<>&\x00-\x1f]', "", self.edition.words["edition.version"].format(version=shown)))
 
 
 class Artifact(NamedTuple):

@@ -86,7 +86,9 @@ class Prose:
         parser.add_render_rule("image", image)
         return parser
 
-    def html(self, text: str, owner: str = "") -> Markup:
+    def html(self, text: str, owner: str = "", changed: frozenset[int] | None = None) -> Markup:
+        """`changed`: lines of `text` that changed since an earlier version; the blocks holding them are
+        marked `changed-block` (a change bar beside them)."""
         self._owner = owner
         tokens, _ = find_tokens(text)
         snippets, out, last = [], [], 0
@@ -96,7 +98,15 @@ class Prose:
             snippets.append(self._token(token, owner))
             last = token.end
         out.append(text[last:])
-        rendered = self._parser.render("".join(out))
+        if changed:
+            blocks = self._parser.parse("".join(out))
+            for block in blocks:      # the text's own blocks (paragraphs, lists, boxes, tables), not inner ones
+                if block.level == 0 and block.nesting >= 0 and block.map and \
+                        any(block.map[0] <= line < block.map[1] for line in changed):
+                    block.attrJoin("class", "changed-block")
+            rendered = self._parser.renderer.render(blocks, self._parser.options, {})
+        else:
+            rendered = self._parser.render("".join(out))
         # a placeholder the prose wrote itself as entities (&#xE000;9&#xE001;) is left as it is: LAY002 found it
         return Markup(_PLACEHOLDER.sub(lambda m: snippets[int(m.group(1))] if int(m.group(1)) < len(snippets)
                                        else m.group(), rendered))

@@ -17,6 +17,8 @@ from generator.derived.references import find_tokens
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
+from generator.render.book.changes import EditionMarks
+from generator.render.book.errata import errata_context
 from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.book.sections import DocumentView, section_views
@@ -35,9 +37,12 @@ PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
 
-def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2) -> dict:
+def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None, version="") -> dict:
+    """`since` (a build --since an earlier version): what changed is marked (book/changes.py); `version`: the
+    stamp printed on the cover and in the footer."""
     game = edition.game
     e = edition
+    marks = EditionMarks(edition, since) if since is not None else None
     anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
                         {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
     said = e.words
@@ -45,7 +50,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
     prose = None
     for document in game.documents:
         prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
-        sections = section_views(e, prose, document)
+        sections = section_views(e, prose, document, marks)
         documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
                                       sections))
     prose = prose or Prose(e, None, anchors)
@@ -69,6 +74,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2)
         "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
         "fonts": _font_faces() if media == "print" else [],
         "refused": prose.refused, "proof": proof_context(e),
+        "changes": marks.context(documents, tables, terms) if marks is not None else None, "version": version,
     }
 
 
@@ -237,12 +243,18 @@ def _prose_place(game, owner: str):
     return where(shape, field) if shape is not None else None
 
 
-def section_pages(document, context: dict, output: str) -> list[dict]:
-    """Where each section starts: {"output", "id", "number", "title", "page"}."""
+def _anchor_pages(document) -> dict[str, int]:
+    """Each anchor of a laid-out book → the page it starts on (1-based)."""
     pages = {}
     for index, page in enumerate(document.pages, start=1):
         for anchor in page.anchors:
             pages.setdefault(anchor, index)
+    return pages
+
+
+def section_pages(document, context: dict, output: str) -> list[dict]:
+    """Where each section starts: {"output", "id", "number", "title", "page"}."""
+    pages = _anchor_pages(document)
     return [{"output": output, "id": s.id, "number": s.number, "title": s.title, "page": pages.get(s.anchor)}
             for book in context["documents"] for s in book.sections]
 
@@ -252,13 +264,21 @@ def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     if not edition.game.documents:
         return Rendered()
-    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns)
+    context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since,
+                               request.stamp)
     html = render_html(edition, context)
     if any(term["uses"] for term in context["terms"]):
         html = _one_use_per_page(edition, context, html)
     rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
+        if request.since is not None:        # the errata gives the pages of this very layout
+            errata = errata_context(edition, context, request.since, _anchor_pages(document))
+            made, _ = _pdf(edition, render_html(edition, errata, "rulebook/errata.html.j2"), errata, "errata.pdf",
+                           request.profile)
+            rendered.artifacts += made.artifacts
+            rendered.diagnostics += made.diagnostics
+            rendered.failed = made.failed
     return rendered
 
 
@@ -268,7 +288,8 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     rendered = Rendered()
     if not edition.game.documents:
         return rendered
-    context = rulebook_context(edition, "screen", request.profile.paper, columns=1)
+    context = rulebook_context(edition, "screen", request.profile.paper, columns=1, since=request.since,
+                               version=request.stamp)
     if context["refused"]:         # a reader's browser would fetch them: same rule as for the PDF
         return _refusals(context["refused"], "rules.html", edition)
     html = render_html(edition, context)
@@ -287,7 +308,7 @@ def render_aids(request: RenderRequest) -> Rendered:
     edition = request.edition
     if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
         return Rendered()
-    context = rulebook_context(edition, "print", request.profile.paper)
+    context = rulebook_context(edition, "print", request.profile.paper, version=request.stamp)
     context["sequences"] = [
         {"title": section.title, "steps": [_step(book, child) for child in section.children]}
         for book in context["documents"] for section in book.sections if section.sequence]

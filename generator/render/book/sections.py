@@ -36,14 +36,15 @@ class DocumentView:
     sections: list[SectionView]
 
 
-def section_views(e: Edition, prose: Prose, document) -> list[SectionView]:
-    """Every section of a document in reading order (depth first), as the templates print it."""
+def section_views(e: Edition, prose: Prose, document, marks=None) -> list[SectionView]:
+    """Every section of a document in reading order (depth first), as the templates print it; `marks`
+    (book/changes.py) bars the blocks that changed since an earlier version."""
     sections = []
     for _, section, ancestors in _walk(document):
         view = SectionView(
             section.id, section_anchor(section.id), e.numbers[section.id].number,
             e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
-            _prose(e, prose, section, "body"), "none", section.sequence,
+            _prose(e, prose, section, "body", marks), "none", section.sequence,
             [child.id for child in section.sections], section.run_in)
         if section.box != "none":
             view.box, view.box_label = _box(e, section.box)
@@ -51,7 +52,7 @@ def section_views(e: Edition, prose: Prose, document) -> list[SectionView]:
             view.body = _run_in(view)
         sections.append(view)
         for closed in _closed_by(section, ancestors):
-            after = _prose(e, prose, closed, "after")
+            after = _prose(e, prose, closed, "after", marks)
             if after:
                 depth = len(ancestors) if closed is section else ancestors.index(closed)
                 view.closing.append({"anchor": section_anchor(closed.id) + "-after", "html": after,
@@ -72,14 +73,14 @@ def _walk(document):
     yield from walk(document.sections, ())
 
 
-def _prose(e: Edition, prose: Prose, section, field_name: str) -> Markup | str:
+def _prose(e: Edition, prose: Prose, section, field_name: str, marks=None) -> Markup | str:
     value = getattr(section, field_name)
     if isinstance(value, Unknown):
         return not_given(e, value)          # its mark and "not given in the source"; the reason goes to the proof
     if value is None:
         return ""
     text = e.text(f"section.{section.id}.{field_name}", value)
-    return prose.html(text, section.id) if text else ""
+    return prose.html(text, section.id, marks.lines(section, field_name) if marks else None) if text else ""
 
 
 def _run_in(view: SectionView) -> Markup:

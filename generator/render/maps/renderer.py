@@ -40,7 +40,7 @@ def render_map(request: RenderRequest) -> Rendered:
                              trim=(face.width, face.height), proof=slug)
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
-        writer.finish_page([], "", None, "", marked=marked)
+        writer.finish_page([], str(request.stamp), None, "", marked=marked)
         # Where the map is on its page: a proof grows the page by PROOF_ROOM of slug (a press one by its
         # bleed or slug), so the map no longer starts at the page's corner. x, y from the page's foot, in mm.
         rendered.placements.append(
@@ -48,7 +48,8 @@ def render_map(request: RenderRequest) -> Rendered:
              "w_mm": round(face.width, 3), "h_mm": round(face.height, 3)})
         proof_pages(writer, entries, section(said, "proof"))
         rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", writer.pages))
-        pdf, found, left, top, pages = tiled_pdf(face, profile, title,
+        stamped = f"{title} · {request.stamp}" if request.stamp else title
+        pdf, found, left, top, pages = tiled_pdf(face, profile, stamped,
                                                  said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
                                                  (slug, entries, section(said, "proof"), marked))
         rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))

@@ -51,6 +51,7 @@ class SheetText(NamedTuple):
     words: dict           # the edition's words (render.wording.Words)
     proof: str = ""       # the proof slug, when the game has unknown facts
     entries: tuple = ()   # the proof sheet's entries (render/proofing.py)
+    version: str = ""     # "version 1.1", at the end of every footer
 
 
 def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
@@ -78,6 +79,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     result = PrintedSheets(b"", 0, page_offset=writer.offset)
     result.dropped_gutter = asked if gutter < asked else 0.0
     sheets = max((p.page for p in fronts), default=-1) + 1
+    stamp = f" · {text.version}" if text.version else ""
     for sheet in range(sheets):
         on_sheet = [p for p in fronts if p.page == sheet]
         backs = [(p, _back(p, profile, sheet_width, sheet_height, gutter)) for p in on_sheet
@@ -89,18 +91,18 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
         if fold:
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, front_page, faces, output)
-            writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}",
+            writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}{stamp}",
                                Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True,
                                marked=any(items[p.item].front in marked or items[p.item].back in marked
                                           for p in on_sheet))
             continue
-        writer.finish_page(on_sheet, f"{footer} · {said['front']}", Area(margin, margin if ruler else 0.5, 0, 0),
+        writer.finish_page(on_sheet, f"{footer} · {said['front']}{stamp}", Area(margin, margin if ruler else 0.5, 0, 0),
                            said["ruler"].format(length=f"{profile.ruler:g}"),
                            marked=any(items[p.item].front in marked for p in on_sheet))
         if backs:
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, writer.pages, faces, output)
-            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}", None, "",
+            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}{stamp}", None, "",
                                marked=any(items[b.item].back in marked for _, b in backs))
     if text.entries:
         from generator.render.paper.proof_sheet import proof_pages
@@ -177,7 +179,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     game = edition.game
     output = f"{component}.pdf"
     text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.publisher or "", component,
-                     edition.words, proof_slug(edition), tuple(proof_entries(edition)))
+                     edition.words, proof_slug(edition), tuple(proof_entries(edition)), str(request.stamp))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
     if sheets.dropped_gutter:
@@ -188,6 +190,8 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     single = component.rstrip("s")
     if "pdf" in request.formats:
         rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
+    if request.since is not None and "pdf" in request.formats:
+        _reprint(request, component, drawn, gutter, text, rendered)
     if svg and "svg" in request.formats:
         from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
 
@@ -200,3 +204,21 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
             rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
     return rendered
+
+
+def _reprint(request: RenderRequest, component: str, drawn: FaceSet, gutter: float, text: SheetText,
+             rendered: Rendered) -> None:
+    """`<component>-reprint.pdf`: every copy of each piece whose faces print differently since the earlier
+    version (render/sheets/reprint.py), imposed like the full sheets, so an owner prints only those."""
+    again = {change.piece for change in request.since.faces.get(request.edition.language, {}).get(component, [])
+             if change.status != "removed"}
+    items = [item for item in drawn.items if item.piece in again]
+    if not items:
+        return
+    output = f"{component}-reprint.pdf"
+    used = {key for item in items for key in (item.front, item.back) if key is not None}
+    sheets = print_sheets(items, {key: face for key, face in drawn.faces.items() if key in used}, request.profile,
+                          gutter, output, text._replace(entries=(), title=f"{text.title} · "
+                                                        f"{text.words['edition.reprint'].format(ref=request.since.label)}"))
+    rendered.placements += sheets.placements
+    rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-reprint-pdf", sheets.pages))
