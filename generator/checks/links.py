@@ -70,6 +70,10 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
     for hex_ in (game.map.hexes if game.map else ()):
         if hex_.start:
             yield hex_, ("start",), "force", hex_.start
+    for table in game.tables:
+        for field in ("replaces", "modifiers_from"):
+            if getattr(table, field):
+                yield table, (field,), "table", getattr(table, field)
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind

@@ -85,7 +85,13 @@ _TABLE = (
     Code("TBL009", "column-extremes-unstated", "error",
          "an odds or differential table does not say how values beyond its columns read",
          "Add `below:` and `above:` texts to `columns`."),
-    Code("TBL010", "table-shape", "error", "a table mixes simple results and column results"),
+    Code("TBL010", "table-shape", "error", "a table's rows, dice or columns do not fit its kind, or it mixes "
+         "simple results and column results",
+         "A die-roll table has `dice:` and rows with `roll:`; a lookup has rows with `key:`; a matrix has "
+         "`columns:` and rows with `results:`; a list has rows with `result:` only."),
+    Code("TBL011", "unused-footnote", "warning", "a table footnote whose mark no header, key or cell carries",
+         "Put the mark after the text it explains, e.g. `key: \"Asedio*\"` with "
+         "`footnotes: [{mark: \"*\", text: …}]`."),
     # Counts and stated totals.
     Code("CNT001", "mix-total", "error", "a mix's stated total differs from the sum of its parts"),
     Code("CNT002", "deck-total", "error", "a deck's stated size differs from its cards"),
