@@ -262,7 +262,8 @@ def _follows(kind: str, before: Fraction, after: Fraction) -> bool:
 
 
 def _legend(table: Table) -> Iterator[Diagnostic]:
-    if table.columns is None and not table.legend:
+    """A matrix's cells are result codes its legend defines; a lookup's columns hold values (costs, words)."""
+    if table.shape_kind != "matrix" and not table.legend:
         return
     defined = {entry.code: entry for entry in table.legend}
     used: set[str] = set()
@@ -271,13 +272,13 @@ def _legend(table: Table) -> Iterator[Diagnostic]:
             if not isinstance(cell, str):
                 continue
             for code in _CODE_SPLIT.split(cell.strip()):
-                if code in _NO_EFFECT:
+                if code in _NO_EFFECT or not any(ch.isalpha() for ch in code):     # numbers are values
                     continue
                 used.add(code)
                 if code not in defined and table.legend:
                     yield make("TBL006", f"result '{code}' of table '{table.id}' is not in its legend",
                                where(row, "results"), f"add {{code: {code}, text: …}} to `legend`")
-    if table.columns is not None and not table.legend and used:
+    if table.shape_kind == "matrix" and not table.legend and used:
         yield make("TBL006", f"table '{table.id}' uses the result codes {', '.join(sorted(used))} "
                    "but has no legend", where(table, "id"), "add a `legend:` that defines each code")
     for code, entry in defined.items():

@@ -185,6 +185,42 @@ def test_inserting_a_section_renumbers_it_and_every_reference(write_game, tmp_pa
     assert 'href="#sec-combat">4</a>' in html and 'href="#sec-movement">3</a>' in html
 
 
+def _translated(game, language: str, key: str, source) -> str:
+    entry = game.translations[language].content.entries.get(key) if language != "es" else None
+    return " ".join(str(entry.text if entry else source).split())
+
+
+@pytest.mark.parametrize("game_id, table_id", [("punic-island", "campaign-supply-costs"),
+                                               ("maquiavelli", "unit-costs"), ("lepanto", "victory-points"),
+                                               ("mar-y-acero", "victory-levels")])
+def test_cost_and_level_tables_print_their_own_headers_and_rows_in_the_edition_language(books, game_id, table_id):
+    """A cost or level table reads as the rulebook prints it: its own column headers, each row under its own
+    label (in English in the English edition), never numbered 1…N under a "Result" header."""
+    game = load_game(ROOT / "content" / game_id).game
+    table = game.get("table", table_id)
+    for language in ("es", "en"):
+        lines = [" ".join(line.split()) for page in PdfReader(books[(game_id, language)] / "rules.pdf").pages
+                 for line in page.extract_text().splitlines()]
+        title = _translated(game, language, f"table.{table_id}.title", table.title)
+        start = lines.index(title)
+        labels = [_translated(game, language, f"table.{table_id}.key_label", table.key_label)]
+        labels += [_translated(game, language, f"table.{table_id}.columns.items.{c.id}.label", c.label)
+                   for c in table.columns.items] if table.columns else \
+            [_translated(game, language, f"table.{table_id}.result_label", table.result_label)]
+        assert lines[start + 1] == " ".join(labels)
+        assert not {"Resultado", "Result"} & set(lines[start + 1].split())
+        block = lines[start + 2:start + 2 + 2 * len(table.rows)]
+        for row in table.rows:
+            name = row.id or row.key
+            label = _translated(game, language, f"table.{table_id}.rows.{name}.key", row.key) \
+                if isinstance(row.key, str) and not row.key[0].isdigit() else str(row.key).replace("-", "–")
+            assert any(line.startswith(label[:24]) for line in block), (language, label)
+            assert not [line for line in block if re.match(rf"\d+ {re.escape(label[:12])}", line)]   # not 1…N
+    english = " ".join(lines)
+    assert table_id != "campaign-supply-costs" or ("Move a land stack 3 SP" in english and
+                                                   "Mover un apilamiento" not in english)
+
+
 @pytest.mark.parametrize("paper, width_pt", [("a4", 595.28), ("letter", 612.0)])
 def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, paper, width_pt):
     folder = ROOT / "content" / "mar-y-acero"
