@@ -1,4 +1,5 @@
-"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour) exist."""
+"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour) exist; AID…: a player aid's
+parts name sections and tables that exist, one each, and tables in force."""
 
 from __future__ import annotations
 
@@ -102,3 +103,21 @@ def _card_fields(game: Game) -> Iterator[Diagnostic]:
                            where(card, "fields", name),
                            did_you_mean(name, card_type.fields) or
                            f"declare it in the card type's `fields` ({', '.join(card_type.fields) or 'none yet'})")
+
+
+def check_aid_parts(game: Game) -> Iterator[Diagnostic]:
+    for aid in game.aids:
+        for index, part in enumerate(aid.parts):
+            named = [(kind, target) for kind, target in (("section", part.section), ("table", part.table)) if target]
+            if len(named) != 1:
+                yield make("AID002", f"part {index + 1} of aid '{aid.id}' names "
+                           f"{'both a section and a table' if named else 'neither a section nor a table'}",
+                           where(part), "write one part per section or table: `{section: id}` or `{table: id}`")
+            for kind, target in named:
+                if not game.names(kind, target):
+                    yield make("AID001", f"aid '{aid.id}' prints {kind} '{target}', which does not exist",
+                               where(part, kind), did_you_mean(target, game.entities[kind]))
+            replacing = next((t for t in game.tables if part.table and t.replaces == part.table), None)
+            if replacing is not None:
+                yield make("AID003", f"aid '{aid.id}' prints table '{part.table}', which table '{replacing.id}' "
+                           "replaces in this game", where(part, "table"), f"print '{replacing.id}' instead")

@@ -30,7 +30,7 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
     yield from _walk(game.manifest, "game", ())
     roots = (game.factions, game.piece_kinds, game.pieces, game.mixes, game.forces, game.card_types,
              game.decks, game.cards, game.tables, game.locations, game.map_keys, game.tracks, game.documents,
-             game.terms, game.icons, game.actions, game.setup)
+             game.terms, game.icons, game.actions, game.setup, game.aids)
     for collection in roots:
         for shape in collection:
             yield from _walk(shape, f"{shape.i18n_kind}.{shape.id}", ())
