@@ -100,4 +100,6 @@ class Aid(Shape):
     title: Text | None = Field(None, description="Its heading; the word for Player aid when left out.")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="How its pages are turned.")
     columns: int = Field(2, ge=1, le=3, description="How many columns its parts flow in.")
+    pages: int | None = Field(None, ge=1, le=8, description="The most pages it may take: its type is set "
+                                                         "smaller (down to 7 pt) until it fits.")
     parts: list[AidPart] = Field(description="What it prints, in order: `{section: id}` or `{table: id}`.")

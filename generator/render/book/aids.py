@@ -14,12 +14,13 @@ from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
 from generator.render.book.prose import section_anchor
-from generator.render.book.rulebook import _guarded, _pdf, render_html, rulebook_context
+from generator.render.book.rulebook import _guarded, _pdf, render_html, rulebook_context, typeset
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.primitives import BLACK
 from generator.render.edition import Edition
 
+LARGEST, SMALLEST = 8.0, 7.0      # the aids' body type, in points
 PAPER_LANDSCAPE = {"A4": "A4 landscape", "letter": "letter landscape", "A3": "A3 landscape",
                    "11in 17in": "17in 11in"}
 
@@ -35,8 +36,27 @@ def render_aids(request: RenderRequest) -> Rendered:
     context["paper_landscape"] = PAPER_LANDSCAPE.get(context["paper"], f"{context['paper']} landscape")
     context["aids"] = [_aid_view(edition, context, aid) for aid in aids]
     context["order_sheets"] = _order_sheets(edition, context)
-    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf",
-                request.profile)[0]
+    html, laid_out = _fitted(edition, context, {aid.id: aid.pages for aid in aids})
+    return _pdf(edition, html, context, "aids.pdf", request.profile, laid_out)[0]
+
+
+def _fitted(edition: Edition, context: dict, most_pages: dict):
+    """The aids typeset, each set smaller by half a point (down to SMALLEST) while it takes more pages than it
+    may: an aid that spills a table onto a page of its own is worth a slightly smaller type."""
+    while True:
+        html = render_html(edition, context, "rulebook/aids.html.j2")
+        laid_out = typeset(html, edition.game.folder)
+        first, last = {}, {}
+        for number, page in enumerate(laid_out[0].pages):
+            for anchor in page.anchors:
+                first.setdefault(anchor, number)
+                last[anchor] = number
+        over = [aid for aid in context["aids"] if most_pages.get(aid["id"]) and aid["size"] > SMALLEST and
+                last.get(f"aid-{aid['id']}-end", 0) - first.get(f"aid-{aid['id']}", 0) + 1 > most_pages[aid["id"]]]
+        if not over:
+            return html, laid_out
+        for aid in over:
+            aid["size"] -= 0.5
 
 
 def default_aid(edition: Edition) -> Aid:
@@ -86,7 +106,8 @@ def _aid_view(edition: Edition, context: dict, aid: Aid) -> dict:
             sections = _subtree(book.sections, start)
             printed.update(view.id for view in sections)
             parts.append({"kind": "sections", "sections": sections, "span": part.span})
-    return {"id": aid.id, "title": title, "orientation": aid.orientation, "columns": aid.columns, "parts": parts}
+    return {"id": aid.id, "title": title, "orientation": aid.orientation, "columns": aid.columns, "parts": parts,
+            "size": LARGEST}
 
 
 def _subtree(sections: list, start: int) -> list:
@@ -129,11 +150,10 @@ def _order(e: Edition, action, faction: str, other: str | None) -> dict:
     Austria, France supporting France) names the next power instead."""
     notation = e.text(f"action.{action.id}.notation", action.notation) if action.notation else ""
     if other is not None:
-        own = (e.name("faction", faction), e.name("faction", faction, "short"))
-        theirs = (e.name("faction", other), e.name("faction", other, "short") or e.name("faction", other))
-        for mine, replacement in zip(own, theirs):
+        theirs = e.name("faction", other, "short") or e.name("faction", other)     # as notations name powers
+        for mine in (e.name("faction", faction), e.name("faction", faction, "short")):
             if mine and mine in notation:
-                notation = notation.replace(mine, replacement)
+                notation = notation.replace(mine, theirs)
                 break
     cost = e.shown(action.cost) if not isinstance(action.cost, Unknown) else e.mark(action.cost)
     return {"name": e.text(f"action.{action.id}.name", action.name), "notation": notation,

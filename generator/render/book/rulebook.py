@@ -276,10 +276,11 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     return rendered
 
 
-def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
+def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, laid_out=None):
     """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
-    or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
-    document, refused = typeset(html, edition.game.folder)
+    or the typesetter reached outside the game (checked after writing, which fetches attachments).
+    `laid_out`: typeset(html) already done by the caller."""
+    document, refused = laid_out or typeset(html, edition.game.folder)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
     pdf = document.write_pdf()
