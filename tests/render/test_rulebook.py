@@ -15,6 +15,7 @@ from generator.derived.numbering import section_numbers
 from generator.derived.references import find_tokens
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
+from generator.render.edition import Edition
 
 from .pdf_reading import fonts
 
@@ -231,13 +232,13 @@ def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, pap
     # A proof ends with its proof sheet (the editor's list of the facts still missing, issue 22): not part of
     # the aid a player holds, which alone must fit on one or two sheets.
     sheet = next((i for i, page in enumerate(pages) if "Proof sheet: facts to be supplied" in page), len(pages))
-    assert 1 <= sheet <= 4
+    game = load_game(folder).game
+    assert 1 <= sheet <= sum(aid.pages or 2 for aid in game.aids)       # each aid within the pages it may take
     assert abs(float(reader.pages[0].mediabox.width) - width_pt) < 1
     text = " ".join(pages[:sheet])
     marks = set(re.findall(r"(\d+) not given in the source", text))
     assert (sheet < len(pages)) == bool(marks)
     assert all(re.search(rf"(^| ){mark} \w+ '", " ".join(pages[sheet:])) for mark in marks)
-    game = load_game(folder).game
     overlay = game.translations["en"].content.entries
     for table in game.tables:
         entry = overlay.get(f"table.{table.id}.title")
@@ -359,6 +360,14 @@ def test_maquiavelli_has_an_order_sheet_for_each_of_its_eight_powers_in_both_lan
             if action.notation:
                 assert all(" ".join(str(action.notation).split())[:12] in " ".join(text.split()) for text in sheets
                            ) or target.name == "en"
+        edition = Edition(game, target.name)
+        for faction, text in zip(game.factions, sheets):     # no power's example assassinates itself
+            victim = re.search(r"(?:asesinato de|attempt on) (.+?) –", " ".join(text.split())).group(1)
+            assert victim not in (edition.name("faction", faction.id), edition.name("faction", faction.id, "short"))
+    from generator.render.book.aids import _order_sheets
+    context = {"tables": []}
+    assert [sheet["lines"] for sheet in _order_sheets(Edition(game, "es"), context)] == \
+        [sum(faction.limits.values()) for faction in game.factions] == [27] * 8    # a line for every unit it can have
 
 
 def test_a_game_stylesheet_cannot_make_the_rulebook_read_or_embed_files_outside(write_game, tmp_path):
