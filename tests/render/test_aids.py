@@ -101,3 +101,43 @@ def test_punic_island_prints_only_the_campaign_cost_table_that_replaces_the_seri
         assert squeezed(edition.text("table.campaign-supply-costs.title", campaign.title)) in text
         assert squeezed(edition.text("table.supply-costs.title", series.title)) not in text
         assert squeezed(edition.text("table.campaign-supply-costs.rows.move-land-stack.key", "")) in text
+
+
+def test_a_landscape_aid_turns_its_pages_and_a_game_without_aids_leaves_out_replaced_tables(write_game, tmp_path):
+    rules = """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - id: turn
+                title: Turno
+                sequence: true
+                sections:
+                  - {id: move, title: Mover, body: "Cada unidad mueve hasta tres casillas. Después, las demás."}
+                  - {id: fight, title: Combatir, body: "Tira un dado por cada unidad que combate."}
+        """
+    tables = """\
+        tables:
+          - {id: costs, title: Costes de la serie, key_label: Acción, result_label: Coste,
+             rows: [{key: Mover, result: 1 PS}]}
+          - {id: campaign-costs, title: Costes de la campaña, key_label: Acción, result_label: Coste,
+             replaces: costs, rows: [{key: Mover, result: 3 PS}]}
+        """
+    write_game({"rules.yaml": rules, "tables.yaml": tables})
+    default = build(Path("demo"), BuildRequest(only=("aids",), out=tmp_path / "default"))
+    text = aid_text(default.folders[0] / "aids.pdf")
+    assert squeezed("Costes de la campaña") in text and squeezed("Costes de la serie") not in text
+    assert squeezed("Cada unidad mueve hasta tres casillas. Después, las demás.") in text
+    write_game({"aids.yaml": """\
+        aids:
+          - id: wide
+            orientation: landscape
+            columns: 3
+            parts: [{section: fight}, {table: campaign-costs, span: true}]
+        """})
+    declared = build(Path("demo"), BuildRequest(only=("aids",), out=tmp_path / "declared"))
+    reader = PdfReader(declared.folders[0] / "aids.pdf")
+    box = reader.pages[0].mediabox
+    assert float(box.width) > float(box.height)          # A4 turned
+    text = aid_text(declared.folders[0] / "aids.pdf")
+    assert squeezed("Tira un dado por cada unidad que combate.") in text and squeezed("Cada unidad mueve") not in text
