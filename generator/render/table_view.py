@@ -189,7 +189,7 @@ def small_table(edition: Edition, table_id: str) -> SmallTable | None:
         return None
     view = table_view(edition, table, edition.words)
     if view.unknown:
-        return SmallTable(view.title, [], [[view.unknown, edition.words["proof.not_given"]]], view.kind)
+        return SmallTable(view.title, view.head, [[view.unknown, edition.words["proof.not_given"]]], view.kind)
     rows = view.rows
     if view.kind == "list":
         rows = [[f"{index}." if view.numbered else "•", row[0]] for index, row in enumerate(rows, start=1)]
