@@ -8,6 +8,7 @@ grid under what its columns measure, a list as a list.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -18,6 +19,7 @@ from generator.render.edition import Edition
 
 EMPTY = "—"      # a cell the content leaves empty (null)
 MINUS = "\u2212"
+_NUMBER = re.compile(r"[+\u2212-]?\d+(?:[.,]\d+)?(?:\s?%)?|—|-")
 
 
 @dataclass
@@ -37,6 +39,7 @@ class TableView:
     footnotes: list[tuple[str, str]] = field(default_factory=list)
     note: Markup | str = ""
     unknown: str = ""          # the mark of the rows, when the rulebook does not give them (never the reason)
+    numeric: list[bool] = field(default_factory=list)   # per column: every cell a number (set centred)
     replaces: str = ""         # the id of the table this one supersedes
     replaced_by: str = ""      # the title of the table in force instead of this one, if any
 
@@ -56,6 +59,8 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
         view.unknown = e.mark(table.rows)
     else:
         view.rows = [_cells(e, table, row, index) for index, row in enumerate(table.rows)]
+        view.numeric = [bool(view.rows) and all(_NUMBER.fullmatch(row[column]) for row in view.rows
+                                                if column < len(row)) for column in range(len(view.head))]
     view.modifiers = [_modifier(e, f"table.{owner.id}.modifiers.{index}", m, words)
                       for owner in _modifier_owners(e, table) for index, m in enumerate(owner.modifiers)]
     view.reading = _reading(e, table, words)
