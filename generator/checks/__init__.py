@@ -14,6 +14,7 @@ Check = Callable[[Game], Iterator[Diagnostic]]
 CHECKS: tuple[Check, ...] = (
     identifiers.check_duplicate_ids,
     links.check_data_links,
+    links.check_aid_parts,
     references.check_reference_tokens,
     references.check_unused_targets,
     references.check_reference_wording,

@@ -7,7 +7,7 @@ from typing import Iterator
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 
-_KIND_WORDS = {"piece_kind": "piece kind", "card_type": "card type", "location": "map location", "setup": "setup step"}
+_KIND_WORDS = {"piece_kind": "piece kind", "card_type": "card type", "location": "map location", "setup": "setup step", "aid": "player aid"}
 
 
 def kind_word(kind: str) -> str:

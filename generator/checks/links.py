@@ -1,4 +1,5 @@
-"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour, a box kind) exist."""
+"""REF006: ids named by data fields (a piece's kind, a card's deck, a neighbour, a box kind) exist; AID…: a player
+aid's parts name sections and tables that exist, one each, and tables in force."""
 
 from __future__ import annotations
 
@@ -72,6 +73,10 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
     for hex_ in (game.map.hexes if game.map else ()):
         if hex_.start:
             yield hex_, ("start",), "force", hex_.start
+    for table in game.tables:
+        for field in ("replaces", "modifiers_from"):
+            if getattr(table, field):
+                yield table, (field,), "table", getattr(table, field)
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind
@@ -113,3 +118,21 @@ def _box_kinds(game: Game) -> Iterator[Diagnostic]:
     for _, section, _ in game.sections():
         if section.box != "none" and section.box not in kinds:
             yield make("REF006", f"box kind '{section.box}' does not exist", where(section, "box"), box_hint(game))
+
+
+def check_aid_parts(game: Game) -> Iterator[Diagnostic]:
+    for aid in game.aids:
+        for index, part in enumerate(aid.parts):
+            named = [(kind, target) for kind, target in (("section", part.section), ("table", part.table)) if target]
+            if len(named) != 1:
+                yield make("AID002", f"part {index + 1} of aid '{aid.id}' names "
+                           f"{'both a section and a table' if named else 'neither a section nor a table'}",
+                           where(part), "write one part per section or table: `{section: id}` or `{table: id}`")
+            for kind, target in named:
+                if not game.names(kind, target):
+                    yield make("AID001", f"aid '{aid.id}' prints {kind} '{target}', which does not exist",
+                               where(part, kind), did_you_mean(target, game.entities[kind]))
+            replacing = next((t for t in game.tables if part.table and t.replaces == part.table), None)
+            if replacing is not None:
+                yield make("AID003", f"aid '{aid.id}' prints table '{part.table}', which table '{replacing.id}' "
+                           "replaces in this game", where(part, "table"), f"print '{replacing.id}' instead")

@@ -142,9 +142,22 @@ _TABLE = (
     Code("TBL009", "column-extremes-unstated", "error",
          "an odds or differential table does not say how values beyond its columns read",
          "Add `below:` and `above:` texts to `columns`."),
-    Code("TBL010", "table-shape", "error", "a table mixes simple results and column results",
-         "A table gives either `result` per row (a simple table) or `results` per row with `columns` (a CRT); "
-         "use one throughout."),
+    Code("TBL010", "table-shape", "error", "a table's rows, dice or columns do not fit its kind, or it mixes "
+         "simple results and column results",
+         "A die-roll table has `dice:` and rows with `roll:`; a lookup has rows with `key:`; a matrix has "
+         "`columns:` and rows with `results:`; a list has rows with `result:` only."),
+    Code("TBL011", "unused-footnote", "warning", "a table footnote whose mark no header, key or cell carries",
+         "Put the mark after the text it explains, e.g. `key: \"Asedio*\"` with "
+         "`footnotes: [{mark: \"*\", text: …}]`."),
+    # Player aids.
+    Code("AID001", "unknown-aid-part", "error", "a player aid prints a section or table that does not exist",
+         "An aid names the ids of whole sections and tables, e.g. `aids: [{id: player-aid, parts: "
+         "[{section: sequence-of-play}, {table: terrain-costs}]}]`; check the spelling of the id."),
+    Code("AID002", "aid-part-shape", "error", "a part of a player aid names no section or table, or both",
+         "Write one part per section or table: `- {section: combat}` then `- {table: combat-results}`."),
+    Code("AID003", "replaced-table-in-aid", "warning", "a player aid prints a table another table replaces",
+         "The aid is read at the table: print the table in force (the one with `replaces:`), not the one it "
+         "supersedes."),
     # Counts and stated totals.
     Code("CNT001", "mix-total", "error", "a mix's stated total differs from the sum of its parts",
          "The mix's `total` is what the rulebook states; the sum comes from its parts or selection. Fix the "

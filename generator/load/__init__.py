@@ -104,7 +104,7 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
 _KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix", "forces": "force",
           "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table", "tracks": "track",
           "documents": "document", "sections": "section", "terms": "term", "icons": "icon", "actions": "action",
-          "setup": "setup", "locations": "location", "hexes": "hex"}
+          "setup": "setup", "locations": "location", "hexes": "hex", "aids": "aid"}
 _NESTED = {"documents": ("sections",), "sections": ("sections",), "map": ("locations", "hexes")}
 
 

@@ -11,7 +11,7 @@ from generator.model.common import Shape
 from generator.model.game import Faction, GameManifest
 from generator.model.maps import Location, Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
-from generator.model.rules import Action, Icon, RuleDocument, Section, SetupStep, Term
+from generator.model.rules import Action, Aid, Icon, RuleDocument, Section, SetupStep, Term
 from generator.model.tables import Table
 from generator.model.translations import TranslationFile
 
@@ -45,6 +45,7 @@ class Game:
     icons: tuple[Icon, ...] = ()
     actions: tuple[Action, ...] = ()
     setup: tuple[SetupStep, ...] = ()
+    aids: tuple[Aid, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
     rejected: dict[str, frozenset[str]] = field(default_factory=dict)   # kind → ids of items refused at loading
 
@@ -60,7 +61,7 @@ class Game:
             "force": self.forces, "card_type": self.card_types, "deck": self.decks, "card": self.cards,
             "table": self.tables, "location": self.locations, "track": self.tracks, "document": self.documents,
             "section": tuple(section for _, section, _ in self.sections()), "term": self.terms,
-            "icon": self.icons, "action": self.actions, "setup": self.setup,
+            "icon": self.icons, "action": self.actions, "setup": self.setup, "aid": self.aids,
             "hex": tuple(self.map.hexes) if self.map else (),
         }
         index: dict[str, dict[str, list[Shape]]] = {}

@@ -5,7 +5,7 @@ from generator.model.common import Shape
 from generator.model.game import Faction, GameManifest
 from generator.model.maps import Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
-from generator.model.rules import Action, Icon, RuleDocument, SetupStep, Term
+from generator.model.rules import Action, Aid, Icon, RuleDocument, SetupStep, Term
 from generator.model.tables import Table
 from generator.shapes import Field
 
@@ -44,6 +44,8 @@ class ContentFile(Shape):
                                   "by {action:id} and listed on the aids.")
     setup: list[SetupStep] = Field(default_factory=list, description="The set-up, step by step, with the pieces "
                                    "each step places.")
+    aids: list[Aid] = Field(default_factory=list, description="Player aid sheets: which sections and "
+                            "tables each prints (without any: the sequences of play and the tables in force).")
 
 
 COLLECTIONS = tuple(name for name in ContentFile.model_fields if name not in ("game", "map"))

@@ -1,4 +1,4 @@
-"""Rule books as section trees, and the glossary, icons, actions and setup they refer to."""
+"""Rule books as section trees, and the glossary, icons, actions, setup and player aids they refer to."""
 
 from typing import ClassVar, Literal
 
@@ -90,3 +90,24 @@ class SetupStep(Shape):
     text: Prose = Field(description="The step as the rulebook says it: prose with reference tokens.")
     place: list[Placement] = Field(default_factory=list, description="The pieces this step puts on the map or a "
                                    "track; the checker counts them against the copies that exist.")
+
+
+class AidPart(Shape):
+    section: Id | None = Field(None, description="A section printed whole: its text, lists, boxes and every "
+                                                 "sub-section, as the rulebook has them.")
+    table: Id | None = Field(None, description="A table, typeset as in the rulebook.")
+    span: bool = Field(False, description="Printed across all the aid's columns (a wide table).")
+
+
+class Aid(Shape):
+    """A player aid sheet made of whole sections and tables of the rules (aids.pdf prints every aid)."""
+
+    i18n_kind: ClassVar[str | None] = "aid"
+
+    id: Id = Field(description="The aid's id: its anchor in aids.pdf and its translation key (`aid.<id>.title`).")
+    title: Text | None = Field(None, description="Its heading; the word for Player aid when left out.")
+    orientation: Literal["portrait", "landscape"] = Field("portrait", description="How its pages are turned.")
+    columns: int = Field(2, ge=1, le=3, description="How many columns its parts flow in.")
+    pages: int | None = Field(None, ge=1, le=8, description="The most pages it may take: its type is set "
+                                                         "smaller (down to 7 pt) until it fits.")
+    parts: list[AidPart] = Field(description="What it prints, in order: `{section: id}` or `{table: id}`.")

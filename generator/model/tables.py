@@ -1,8 +1,8 @@
-"""Die-roll and lookup tables: dice, rows, column headers, modifiers and legends."""
+"""Tables of four kinds (die-roll, lookup, matrix, list): dice, rows, headers, modifiers, legends, footnotes."""
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from generator.model.common import AssumableInt, Id, Prose, Roll, Scalar, Shape, Text, Unknown
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
@@ -55,51 +55,115 @@ DiceSpec = Annotated[Any, BeforeValidator(parse_dice),
                      WithJsonSchema({"type": "string", "pattern": r"^(\d*d\d+|d66|none)$"})]
 
 
+TableKind = Literal["die-roll", "lookup", "matrix", "list"]
+_CODE_SPLIT = re.compile(r"[\s/+,]+")
+NO_EFFECT = frozenset({"", "-", "—", "–", "x", "0"})
+
+
 class Modifier(Shape):
-    value: AssumableInt = Field(description="Added to the roll (negative to subtract).")
-    when: Text = Field(description="The condition under which it applies.")
+    value: Union[Unknown, AssumableInt] = Field(
+        description="Added to the roll (negative to subtract); `{unknown: why}` when the source does not give it.")
+    per: Text | None = Field(None, description="A variable modifier: the value counts once for each of these "
+                                               "(\"unidad que asedia\" prints \"+1 por cada unidad que asedia\").")
+    up_to: int | None = Field(None, ge=1, le=99, description="The most times a `per` modifier counts, when the "
+                                                             "rules cap it.")
+    when: Text | None = Field(None, description="The condition under which it applies.")
 
 
 class Column(Shape):
-    id: Id = Field(description="The column's id, a translation key part (\"1-1\", \"plus-2\").")
-    label: Text = Field(description="Its header, as printed (\"1:1\", \"+2\").")
+    id: Id = Field(description="Names the column in translation keys (`table.<id>.columns.items.<column>.label`).")
+    label: Text = Field(description="The column's header: \"1:1\", \"+2\", \"Coste en PS\".")
 
 
 class Columns(Shape):
     kind: Literal["odds", "differential", "value", "named"] = Field(
-        "named", description="odds (1:1, 2:1…) and differential (-1, 0, +1…) headers must run in order without "
-                             "gaps and say how the extremes read; value and named are free.")
+        "named", description="odds (1:2, 1:1, 2:1), differential (-1, 0, +1), value (a number read on a scale: a "
+                             "range in hexes) or named (attributes of a lookup: cost, strength).")
+    label: Text | None = Field(None, description="What the columns measure, printed across them: \"Proporción "
+                                                 "F/B\", \"Hexes movidos\".")
     below: Text | None = Field(None, description="How values below the first column read.")
     above: Text | None = Field(None, description="How values above the last column read.")
     items: list[Column] = Field(description="The columns, left to right.")
 
 
 class Row(Shape):
+    id: Id | None = Field(None, description="A stable name for the row in translation keys, for rows whose key is "
+                                            "a phrase (`table.<id>.rows.<row id>.key`).")
     roll: Roll | None = Field(None, description="The roll (7) or range (5-6) of this row, for dice tables.")
-    key: Scalar | None = Field(None, description="The key of this row, for tables without dice.")
-    result: Text | None = Field(None, description="The result, for a simple table.")
-    results: list[Scalar | None] | None = Field(None, description="One result per column, for a CRT.")
+    key: Scalar | None = Field(None, description="The key of this row, for tables without dice: a number, a range "
+                                                 "or a label (\"Mover un apilamiento terrestre\").")
+    result: Text | None = Field(None, description="The result or value, for a table with one result column, or "
+                                                  "the item of a list.")
+    results: list[Scalar | None] | None = Field(None, description="One value per column, for a table with "
+                                                                  "`columns` (null: nothing happens).")
+
+
+def row_key(row: Row, index: int) -> str:
+    """The row's name in translation keys: its id, else its roll or key, else its place."""
+    for found in (row.id, row.roll, row.key):
+        if found is not None and not isinstance(found, Shape):
+            return str(found)
+    return str(index)
 
 
 class LegendEntry(Shape):
-    code: str = Field(description="A result code as the cells print it (S, M, -).")
-    text: Text = Field(description="What it means, as the legend prints it (hundido).")
+    code: str = Field(description="A result code as the cells print it: E, R, 1/D.")
+    text: Text = Field(description="What the code means.")
+
+
+class Footnote(Shape):
+    mark: str = Field(pattern=r"^\S{1,3}$", description="The mark a cell, key or header carries: *, †, a.")
+    text: Text = Field(description="The footnote, printed under the table after its mark.")
 
 
 class Table(Shape):
     i18n_kind: ClassVar[str | None] = "table"
 
-    id: Id = Field(description="The table's id, for {table:id} and a map's or layout's `tables`.")
-    title: Text = Field(description="Its title, as printed (Tabla de combate naval).")
+    id: Id = Field(description="The table's id, for {table:id}, an aid's parts and a map's or layout's `tables`.")
+    title: Text = Field(description="The table's caption.")
+    kind: TableKind | None = Field(None, description="die-roll (a roll read on rows), lookup (a key read to "
+                                   "values: costs, levels), matrix (rows × columns: odds or differential CRTs, "
+                                   "gunnery by range) or list (items, numbered when their order matters). "
+                                   "Left out, it follows from `dice` and `columns`.")
     dice: DiceSpec = Field("none", validate_default=True, description="NdM (1d6, 2d6, 1d10), d66, or none.")
     faces: Roll | None = Field(None, description="Face values when they are not 1-N: \"0-9\" for a d10 read 0-9.")
     domain: Roll | None = Field(None, description="For dice none: the key values the rows must cover.")
-    modifiers: list[Modifier] = Field(default_factory=list, description="Die-roll modifiers, printed under the "
-                                                                        "table: [{value: 1, when: \"…\"}].")
+    key_label: Text | None = Field(None, description="The header of the first column (the roll or the key): "
+                                                     "\"Acción\", \"PV españoles\". Die-roll tables print "
+                                                     "their dice when it is left out.")
+    result_label: Text | None = Field(None, description="The header of the value column of a table whose rows "
+                                                        "give one `result`: \"Coste en PS\". Die-roll tables "
+                                                        "print the word for Result when it is left out.")
+    modifiers: list[Modifier] = Field(default_factory=list, description="What is added to the roll, and when.")
+    modifiers_from: Id | None = Field(None, description="Another table whose modifiers apply to this one too, "
+                                                        "written once there (a second attempt read like the first).")
     out_of_range: Literal["clamp", "rows", "none"] | None = Field(
         None, description="How a modified roll beyond the printed rows reads.")
-    columns: Columns | None = Field(None, description="Column headers of a combat results table; rows then give "
-                                                      "`results`, one per column.")
+    columns: Columns | None = Field(None, description="Several value columns: a matrix's columns, or a lookup's "
+                                                      "named values.")
     rows: list[Row] | Unknown = Field(description="The rows, or {unknown: why} when the rulebook does not print them.")
-    legend: list[LegendEntry] = Field(default_factory=list, description="What the result codes of the cells mean.")
-    note: Prose | None = Field(None, description="A note printed under the table: prose with reference tokens.")
+    numbered: bool = Field(False, description="For a list: its order matters (priorities), so its items print "
+                                              "numbered.")
+    legend: list[LegendEntry] = Field(default_factory=list, description="What each result code means.")
+    footnotes: list[Footnote] = Field(default_factory=list, description="Notes a cell, key or header points to "
+                                                                         "with its mark.")
+    replaces: Id | None = Field(None, description="The table this one supersedes in this game (a campaign's costs "
+                                                  "over the series'): aids print only the table in force.")
+    note: Prose | None = Field(None, description="Prose printed under the table.")
+
+    @property
+    def shape_kind(self) -> str:
+        """The declared kind, or the one its dice and columns make."""
+        if self.kind is not None:
+            return self.kind
+        if self.columns is not None and (not self.dice.is_none or self.columns.kind != "named"):
+            return "matrix"
+        return "lookup" if self.dice.is_none else "die-roll"
+
+    def is_code(self, cell: Any) -> bool:
+        """Whether a cell is only result codes of the legend (or "no effect"), which are never translated."""
+        if not isinstance(cell, str):
+            return True
+        codes = {entry.code for entry in self.legend}
+        return all(part in NO_EFFECT or part in codes or not any(ch.isalpha() for ch in part)
+                   for part in _CODE_SPLIT.split(cell.strip()))

@@ -14,6 +14,7 @@ from typing import Any, Iterator, NamedTuple
 
 from generator.model import Game
 from generator.model.common import Shape, Unknown
+from generator.model.tables import row_key
 
 
 class SourceText(NamedTuple):
@@ -29,7 +30,7 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
     yield from _walk(game.manifest, "game", ())
     roots = (game.factions, game.piece_kinds, game.pieces, game.mixes, game.forces, game.card_types,
              game.decks, game.cards, game.tables, game.locations, game.map_keys, game.tracks, game.documents,
-             game.terms, game.icons, game.actions, game.setup)
+             game.terms, game.icons, game.actions, game.setup, game.aids)
     for collection in roots:
         for shape in collection:
             yield from _walk(shape, f"{shape.i18n_kind}.{shape.id}", ())
@@ -44,12 +45,20 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
 
 
 def _row_labels(table) -> Iterator[SourceText]:
-    """Row keys that are words ("≤ N", "Hambre"), not numbers or ranges: they print as the row's label."""
+    """Row keys and cells that are words ("≤ N", "Mover un apilamiento", "3 ducados"), not numbers, ranges or
+    the legend's result codes: they print as the row's label and values."""
     if isinstance(table.rows, Unknown):
         return
+    columns = [column.id for column in table.columns.items] if table.columns else []
     for index, row in enumerate(table.rows):
+        name = row_key(row, index)
         if isinstance(row.key, str) and any(ch.isalpha() for ch in row.key):
-            yield SourceText(f"table.{table.id}.rows.{row.key}.key", row.key, table, ("rows", index, "key"))
+            yield SourceText(f"table.{table.id}.rows.{name}.key", row.key, table, ("rows", index, "key"))
+        for place, cell in enumerate(row.results or ()):
+            if not table.is_code(cell):
+                column = columns[place] if place < len(columns) else str(place)
+                yield SourceText(f"table.{table.id}.rows.{name}.results.{column}", cell, table,
+                                 ("rows", index, "results", place))
 
 
 def _walk(shape: Shape, prefix: str, below: tuple) -> Iterator[SourceText]:

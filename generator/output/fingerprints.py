@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from generator.model import Game
 
 _EVERYTHING = ("factions", "piece_kinds", "pieces", "mixes", "forces", "card_types", "decks", "cards", "tables",
-               "map", "tracks", "documents", "terms", "icons", "actions", "setup")
+               "map", "tracks", "documents", "terms", "icons", "actions", "setup", "aids")
 # Prose on cards and counters may name sections, units, areas… so cards read nearly everything but the map art.
 READS = {
     "counters": ("factions", "piece_kinds", "pieces", "forces", "icons", "tables"),
@@ -43,7 +43,7 @@ _CARD_AS_NAMED = {"id", "deck", "copies", "number", "title"}   # what {card:…}
 _I18N_KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix",
                "forces": "force", "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table",
                "map": ("location", "map_key"), "tracks": "track", "documents": ("document", "section"), "terms": "term",
-               "icons": "icon", "actions": "action", "setup": "setup"}
+               "icons": "icon", "actions": "action", "setup": "setup", "aids": "aid"}
 
 
 def fingerprint(game: Game, language: str, component: str, options: str) -> str:

@@ -21,7 +21,7 @@ _WHERE = {  # component → (module in generator.render, function)
     "map": ("maps.renderer", "render_map"),
     "rules": ("book.rulebook", "render_rules"),
     "html": ("book.rulebook", "render_living_rules"),
-    "aids": ("book.rulebook", "render_aids"),
+    "aids": ("book.aids", "render_aids"),
     "vassal": ("digital.vassal", "render_vassal"),
     "tts": ("digital.tts", "render_tts"),
 }
@@ -94,5 +94,5 @@ def preload(components) -> None:
         importlib.import_module(f"generator.render.{module}")
     if modules & {"sheets.counters", "sheets.cards"}:
         importlib.import_module("generator.render.paper.pdf_canvas")     # sheets import it only when printing
-    if modules & {"book.rulebook"}:
+    if modules & {"book.rulebook", "book.aids"}:
         importlib.import_module("weasyprint")

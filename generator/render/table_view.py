@@ -1,20 +1,25 @@
-"""A die-roll table as it is printed: header, rows of cells, modifiers, legend, in the edition's language.
+"""A table as it is printed, whatever its kind: header, rows of cells, modifiers, legend, in the edition's language.
 
-The rulebook, the player aids and the map all typeset tables from this one
-view, so a table reads the same wherever it is printed.
+The rulebook, the player aids, the map and the cards all typeset tables from
+this one view, so a table reads the same wherever it is printed: a die-roll
+table under its dice, a lookup under its own column headers, a matrix as a
+grid under what its columns measure, a list as a list.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from generator.model.common import Unknown, is_assumed
-from generator.model.tables import Table
+from generator.model.common import Unknown, is_assumed, parse_range
+from generator.model.tables import Table, row_key
 from generator.render.edition import Edition
 
 EMPTY = "—"      # a cell the content leaves empty (null)
+MINUS = "\u2212"
+_NUMBER = re.compile(r"[+\u2212-]?\d+(?:[.,]\d+)?(?:\s?%)?|—|-")
 
 
 @dataclass
@@ -23,55 +28,174 @@ class TableView:
     anchor: str
     title: str
     dice: str
-    head: list[str]
+    head: list[str]            # the header row, key column first; empty when the table has no header to print
     rows: list[list[str]]
+    kind: str = "die-roll"     # die-roll, lookup, matrix or list
+    axis: str = ""             # a matrix: what its columns measure, printed across them
+    numbered: bool = False     # a list whose order matters
     modifiers: list[tuple[str, str]] = field(default_factory=list)
+    reading: list[str] = field(default_factory=list)     # how rolls or values past the printed ones read
     legend: list[tuple[str, str]] = field(default_factory=list)
+    footnotes: list[tuple[str, str]] = field(default_factory=list)
     note: Markup | str = ""
     unknown: str = ""          # the mark of the rows, when the rulebook does not give them (never the reason)
+    numeric: list[bool] = field(default_factory=list)   # per column: every cell a number (set centred)
+    replaces: str = ""         # the id of the table this one supersedes
+    replaced_by: str = ""      # the title of the table in force instead of this one, if any
 
 
 def table_view(edition: Edition, table: Table, words: dict, prose=None) -> TableView:
     e = edition
+    words = {**e.words, **words}      # a caller's own words (a VASSAL module's) first, the edition's for the rest
     key = f"table.{table.id}"
+    kind = table.shape_kind
     dice = "" if table.dice.is_none else table.dice.spec
-    first = dice
-    if table.columns is not None:
-        head = [first] + [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]
-    else:
-        head = [first, words.get("result", "")]
-    view = TableView(table.id, f"table-{table.id}", e.text(f"{key}.title", table.title), dice, head, [])
+    view = TableView(table.id, f"table-{table.id}", e.text(f"{key}.title", table.title), dice, [], [], kind,
+                     numbered=table.numbered, replaces=table.replaces or "")
+    view.head = _head(e, table, words)
+    if table.columns is not None and table.columns.label is not None:
+        view.axis = e.text(f"{key}.columns.label", table.columns.label)
     if isinstance(table.rows, Unknown):
         view.unknown = e.mark(table.rows)
     else:
-        for row in table.rows:
-            row_key = row.roll if row.roll is not None else row.key
-            label = EMPTY if row_key is None else \
-                e.text(f"{key}.rows.{row_key}.key", row_key) if row.roll is None and isinstance(row_key, str) \
-                else e.shown(row_key)
-            if row.results is not None:
-                cells = [EMPTY if r is None else e.shown(r) for r in row.results]     # null: nothing happens
-            else:
-                cells = [e.plain(e.text(f"{key}.rows.{row_key}.result", row.result)) if row.result is not None
-                         else EMPTY]
-            view.rows.append([label] + cells)
-    view.modifiers = [(e.shown(m.value) if is_assumed(m.value) else f"{m.value:+d}", e.plain(e.text(f"{key}.modifiers.{index}.when", m.when)))
-                      for index, m in enumerate(table.modifiers)]
+        view.rows = [_cells(e, table, row, index) for index, row in enumerate(table.rows)]
+        view.numeric = [bool(view.rows) and all(_NUMBER.fullmatch(row[column]) for row in view.rows
+                                                if column < len(row)) for column in range(len(view.head))]
+    view.modifiers = [_modifier(e, f"table.{owner.id}.modifiers.{index}", m, words)
+                      for owner in _modifier_owners(e, table) for index, m in enumerate(owner.modifiers)]
+    view.reading = _reading(e, table, words)
     view.legend = [(entry.code, e.plain(e.text(f"{key}.legend.{entry.code}.text", entry.text)))
                    for entry in table.legend]
+    view.footnotes = [(note.mark, e.plain(e.text(f"{key}.footnotes.{index}.text", note.text)))
+                      for index, note in enumerate(table.footnotes)]
+    replacing = next((t for t in e.game.tables if t.replaces == table.id and t.id != table.id), None)
+    if replacing is not None:
+        view.replaced_by = e.text(f"table.{replacing.id}.title", replacing.title)
     if table.note is not None and not isinstance(table.note, Unknown):
         note = e.text(f"{key}.note", table.note)
         view.note = prose.html(note, f"table-{table.id}") if prose is not None else e.plain(note)
     return view
 
 
-def small_table(edition: Edition, table_id: str):
-    """(title, [(roll or key, result)]) of a table, to print on a card, counter or map; None if there is no
-    such table. Rows the rulebook does not give print as one row: their mark and "not given in the source"."""
+def _head(e: Edition, table: Table, words: dict) -> list[str]:
+    """The header row; a table with no header worth printing (a list, a lookup without labels) gets none."""
+    if table.shape_kind == "list":
+        return []
+    key = f"table.{table.id}"
+    first = e.text(f"{key}.key_label", table.key_label) if table.key_label is not None else \
+        ("" if table.dice.is_none else table.dice.spec)
+    if table.columns is not None:
+        values = [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]
+    elif table.result_label is not None:
+        values = [e.text(f"{key}.result_label", table.result_label)]
+    else:
+        values = [words.get("result", "") if table.shape_kind == "die-roll" else ""]
+    head = [first] + values
+    return head if any(head) else []
+
+
+def _cells(e: Edition, table: Table, row, index: int) -> list[str]:
+    key = f"table.{table.id}.rows.{row_key(row, index)}"
+    if table.shape_kind == "list":
+        return [e.plain(e.text(f"{key}.result", row.result)) if row.result is not None else EMPTY]
+    label = row.roll if row.roll is not None else row.key
+    if label is None:
+        shown = EMPTY
+    elif row.roll is None and isinstance(label, str) and any(ch.isalpha() for ch in label):
+        shown = e.text(f"{key}.key", label)
+    else:
+        shown = _number(e, label)
+    if row.results is not None:
+        columns = [c.id for c in table.columns.items] if table.columns else []
+        cells = [EMPTY if cell is None else
+                 e.shown(cell) if table.is_code(cell) else
+                 e.text(f"{key}.results.{columns[place] if place < len(columns) else place}", cell)
+                 for place, cell in enumerate(row.results)]                 # null: nothing happens
+    else:
+        cells = [e.plain(e.text(f"{key}.result", row.result)) if row.result is not None else EMPTY]
+    return [shown] + cells
+
+
+def _number(e: Edition, value) -> str:
+    """A roll or numeric key as printed: ranges with an en dash (5–6), negatives with a minus sign."""
+    span = parse_range(value) if not isinstance(value, (Unknown, float)) else None
+    if span is None:
+        return e.shown(value)
+    low, high = (str(n).replace("-", MINUS) for n in span)
+    return low if span[0] == span[1] else f"{low}–{high}"
+
+
+def _modifier_owners(e: Edition, table: Table) -> list[Table]:
+    owners = [table]
+    if table.modifiers_from:
+        shared = e.game.get("table", table.modifiers_from)
+        if shared is not None and shared is not table:
+            owners.append(shared)
+    return owners
+
+
+def _modifier(e: Edition, key: str, modifier, words: dict) -> tuple[str, str]:
+    value = modifier.value
+    if isinstance(value, Unknown) or is_assumed(value):
+        shown = e.mark(value)
+    else:
+        shown = f"{value:+d}".replace("-", MINUS)
+    parts = []
+    if modifier.per is not None:
+        per = f"{words.get('per', 'per')} {e.plain(e.text(f'{key}.per', modifier.per))}"
+        if modifier.up_to is not None:
+            per += f" ({words.get('up_to', 'at most {n}').replace('{n}', str(modifier.up_to))})"
+        parts.append(per)
+    if modifier.when is not None:
+        parts.append(e.plain(e.text(f"{key}.when", modifier.when)))
+    return shown, ", ".join(parts)
+
+
+def _reading(e: Edition, table: Table, words: dict) -> list[str]:
+    """How a roll the modifiers take past the printed rows reads, and values beyond a matrix's columns."""
+    key = f"table.{table.id}"
+    reading = []
+    if table.out_of_range == "clamp" and not isinstance(table.rows, Unknown) and table.rows:
+        rolls = [parse_range(row.roll) for row in table.rows if row.roll is not None]
+        rolls = [span for span in rolls if span is not None]
+        if rolls:
+            low, high = min(span[0] for span in rolls), max(span[1] for span in rolls)
+            reading.append(words.get("clamp", "").replace("{low}", _number(e, low)).replace("{high}", _number(e, high)))
+    columns = table.columns
+    if columns is not None and columns.items:
+        for side, value, edge in (("below", columns.below, columns.items[0]), ("above", columns.above,
+                                                                                columns.items[-1])):
+            if value is not None:
+                label = e.text(f"{key}.columns.items.{edge.id}.label", edge.label)
+                text = e.plain(e.text(f"{key}.columns.{side}", value))
+                reading.append(f"{words.get(side, side).replace('{column}', label)}: {text}")
+    return [line for line in reading if line]
+
+
+@dataclass
+class SmallTable:
+    """A table as a card, counter or the map prints it: its title, a header row (maybe empty) and its rows."""
+
+    title: str
+    head: list[str]
+    rows: list[list[str]]
+    kind: str = "die-roll"
+
+    def __iter__(self):          # (title, [(key, result)]) for the two-column drawers
+        yield self.title
+        yield [(row[0], " / ".join(row[1:])) if len(row) > 1 else ("", row[0]) for row in self.rows]
+
+
+def small_table(edition: Edition, table_id: str) -> SmallTable | None:
+    """A table to print on a card, counter or map; None if there is no such table. Rows the rulebook does
+    not give print as one row: their mark and "not given in the source"."""
     table = edition.game.get("table", table_id)
     if table is None:
         return None
-    view = table_view(edition, table, {})
+    view = table_view(edition, table, edition.words)
     if view.unknown:
-        return view.title, [(view.unknown, edition.words["proof.not_given"])]
-    return view.title, [(row[0], " / ".join(row[1:])) for row in view.rows]
+        return SmallTable(view.title, view.head, [[view.unknown, edition.words["proof.not_given"]]], view.kind)
+    rows = view.rows
+    if view.kind == "list":
+        rows = [[f"{index}." if view.numbered else "•", row[0]] for index, row in enumerate(rows, start=1)]
+    return SmallTable(view.title, view.head, rows, view.kind)

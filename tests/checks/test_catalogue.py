@@ -44,6 +44,28 @@ CASES = {
     "column results in a table without columns": (
         {"tables.yaml": TABLE + "    rows:\n      - {roll: 1-6, results: [x]}\n"},
         ("TBL010", "tables.yaml", 6, 30)),
+    "a die-roll table that rolls no dice": (
+        {"tables.yaml": "tables:\n  - id: t\n    title: T\n    kind: die-roll\n    rows:\n      - {key: a, result: x}\n"},
+        ("TBL010", "tables.yaml", 4, 11)),
+    "a footnote no header, key or cell carries": (
+        {"tables.yaml": "tables:\n  - id: t\n    title: T\n    rows:\n      - {key: a, result: x}\n"
+                        "    footnotes: [{mark: '*', text: Solo en puerto.}]\n"},
+        ("TBL011", "tables.yaml", 6, 24)),
+    "a modifier per unit with no cap on a table without a reading for modified rolls": (
+        {"tables.yaml": TABLE + "    modifiers: [{value: 1, per: unidad que asedia}]\n    rows:\n      - {roll: 1-6, result: x}\n"},
+        ("TBL004", "tables.yaml", 5, 16)),
+    "an aid that prints a section that does not exist": (
+        {"aids.yaml": "aids:\n  - id: aid\n    parts:\n      - {section: combat}\n"},
+        ("AID001", "aids.yaml", 4, 19)),
+    "an aid part that names both a section and a table": (
+        {"tables.yaml": TABLE + "    rows:\n      - {roll: 1-6, result: x}\n",
+         "aids.yaml": "aids:\n  - id: aid\n    parts:\n      - {table: t, section: s}\n"},
+        ("AID002", "aids.yaml", 4, 9)),
+    "an aid that prints a table another table replaces": (
+        {"tables.yaml": TABLE + "    rows:\n      - {roll: 1-6, result: x}\n"
+                        "  - {id: u, title: U, dice: 1d6, replaces: t, rows: [{roll: 1-6, result: y}]}\n",
+         "aids.yaml": "aids:\n  - id: aid\n    parts:\n      - {table: t}\n      - {table: u}\n"},
+        ("AID003", "aids.yaml", 4, 17)),
     "a squadron whose stated ships differ from its counters": (
         {"pieces.yaml": "piece_kinds:\n  - {id: galley, name: Galera}\nforces:\n"
                         "  - {id: left, name: Izquierda, totals: {galley: 3}}\npieces:\n"

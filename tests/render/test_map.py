@@ -160,7 +160,7 @@ def test_a_table_printed_on_the_map_follows_the_tables_data(write_game, tmp_path
 
     assert "Cae la ciudad" in table_words(first) and "Se rinde" not in table_words(first)
     assert "Se rinde" in table_words(second) and "Cae la ciudad" not in table_words(second)
-    assert "4-6" in table_words(second)
+    assert "4–6" in table_words(second)        # a range prints with an en dash
 
 
 ART_MAP = {"map.yaml": """\

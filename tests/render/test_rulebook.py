@@ -15,6 +15,7 @@ from generator.derived.numbering import section_numbers
 from generator.derived.references import find_tokens
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
+from generator.render.edition import Edition
 
 from .pdf_reading import fonts
 
@@ -185,6 +186,42 @@ def test_inserting_a_section_renumbers_it_and_every_reference(write_game, tmp_pa
     assert 'href="#sec-combat">4</a>' in html and 'href="#sec-movement">3</a>' in html
 
 
+def _translated(game, language: str, key: str, source) -> str:
+    entry = game.translations[language].content.entries.get(key) if language != "es" else None
+    return " ".join(str(entry.text if entry else source).split())
+
+
+@pytest.mark.parametrize("game_id, table_id", [("punic-island", "campaign-supply-costs"),
+                                               ("maquiavelli", "unit-costs"), ("lepanto", "victory-points"),
+                                               ("mar-y-acero", "victory-levels")])
+def test_cost_and_level_tables_print_their_own_headers_and_rows_in_the_edition_language(books, game_id, table_id):
+    """A cost or level table reads as the rulebook prints it: its own column headers, each row under its own
+    label (in English in the English edition), never numbered 1…N under a "Result" header."""
+    game = load_game(ROOT / "content" / game_id).game
+    table = game.get("table", table_id)
+    for language in ("es", "en"):
+        lines = [" ".join(line.split()) for page in PdfReader(books[(game_id, language)] / "rules.pdf").pages
+                 for line in page.extract_text().splitlines()]
+        title = _translated(game, language, f"table.{table_id}.title", table.title)
+        start = lines.index(title)
+        labels = [_translated(game, language, f"table.{table_id}.key_label", table.key_label)]
+        labels += [_translated(game, language, f"table.{table_id}.columns.items.{c.id}.label", c.label)
+                   for c in table.columns.items] if table.columns else \
+            [_translated(game, language, f"table.{table_id}.result_label", table.result_label)]
+        assert lines[start + 1] == " ".join(labels)
+        assert not {"Resultado", "Result"} & set(lines[start + 1].split())
+        block = lines[start + 2:start + 2 + 2 * len(table.rows)]
+        for row in table.rows:
+            name = row.id or row.key
+            label = _translated(game, language, f"table.{table_id}.rows.{name}.key", row.key) \
+                if isinstance(row.key, str) and not row.key[0].isdigit() else str(row.key).replace("-", "–")
+            assert any(line.startswith(label[:24]) for line in block), (language, label)
+            assert not [line for line in block if re.match(rf"\d+ {re.escape(label[:12])}", line)]   # not 1…N
+    english = " ".join(lines)
+    assert table_id != "campaign-supply-costs" or ("Move a land stack 3 SP" in english and
+                                                   "Mover un apilamiento" not in english)
+
+
 @pytest.mark.parametrize("paper, width_pt", [("a4", 595.28), ("letter", 612.0)])
 def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, paper, width_pt):
     folder = ROOT / "content" / "mar-y-acero"
@@ -195,13 +232,13 @@ def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, pap
     # A proof ends with its proof sheet (the editor's list of the facts still missing, issue 22): not part of
     # the aid a player holds, which alone must fit on one or two sheets.
     sheet = next((i for i, page in enumerate(pages) if "Proof sheet: facts to be supplied" in page), len(pages))
-    assert 1 <= sheet <= 4
+    game = load_game(folder).game
+    assert 1 <= sheet <= sum(aid.pages or 2 for aid in game.aids)       # each aid within the pages it may take
     assert abs(float(reader.pages[0].mediabox.width) - width_pt) < 1
     text = " ".join(pages[:sheet])
     marks = set(re.findall(r"(\d+) not given in the source", text))
     assert (sheet < len(pages)) == bool(marks)
     assert all(re.search(rf"(^| ){mark} \w+ '", " ".join(pages[sheet:])) for mark in marks)
-    game = load_game(folder).game
     overlay = game.translations["en"].content.entries
     for table in game.tables:
         entry = overlay.get(f"table.{table.id}.title")
@@ -323,6 +360,14 @@ def test_maquiavelli_has_an_order_sheet_for_each_of_its_eight_powers_in_both_lan
             if action.notation:
                 assert all(" ".join(str(action.notation).split())[:12] in " ".join(text.split()) for text in sheets
                            ) or target.name == "en"
+        edition = Edition(game, target.name)
+        for faction, text in zip(game.factions, sheets):     # no power's example assassinates itself
+            victim = re.search(r"(?:asesinato de|attempt on) (.+?) –", " ".join(text.split())).group(1)
+            assert victim not in (edition.name("faction", faction.id), edition.name("faction", faction.id, "short"))
+    from generator.render.book.aids import _order_sheets
+    context = {"tables": []}
+    assert [sheet["lines"] for sheet in _order_sheets(Edition(game, "es"), context)] == \
+        [sum(faction.limits.values()) for faction in game.factions] == [27] * 8    # a line for every unit it can have
 
 
 def test_a_game_stylesheet_cannot_make_the_rulebook_read_or_embed_files_outside(write_game, tmp_path):

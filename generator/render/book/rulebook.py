@@ -1,4 +1,4 @@
-"""The rulebook (rules.pdf), the living rules (rules.html) and the player aids (aids.pdf).
+"""The rulebook (rules.pdf) and the living rules (rules.html); the player aids (aids.py) share their context.
 
 One context is built from the model (sections numbered, prose as HTML with its
 references, tables from the tables data, glossary) and given to the Jinja2
@@ -11,9 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from markupsafe import Markup
 
-from generator.derived.references import find_tokens
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
@@ -24,9 +22,7 @@ from generator.render.book.prose import Prose, section_anchor
 from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.draw.colors import Palette
 from generator.render.draw.fonts import FONTS, font_file, shipped_font_configuration
-from generator.render.draw.primitives import BLACK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 
@@ -37,14 +33,17 @@ PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
 
-def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None, version="") -> dict:
-    """`since` (a build --since an earlier version): what changed is marked (book/changes.py); `version`: the
-    stamp printed on the cover and in the footer."""
+def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None, version="",
+                     anchors: frozenset[str] | None = None) -> dict:
+    """What the templates print. `since` (a build --since an earlier version): what changed is marked
+    (book/changes.py); `version`: the stamp printed on the cover and in the footer; `anchors`: what links may
+    land on (all of the rulebook unless given)."""
     game = edition.game
     e = edition
     marks = EditionMarks(edition, since) if since is not None else None
-    anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
-                        {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+    if anchors is None:
+        anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
+                            {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
     said = e.words
     documents = []
     prose = None
@@ -302,25 +301,12 @@ def render_living_rules(request: RenderRequest) -> Rendered:
     return rendered
 
 
-@_guarded
-def render_aids(request: RenderRequest) -> Rendered:
-    """aids.pdf: each sequence of play (sections marked `sequence: true`) and every table."""
-    edition = request.edition
-    if not (edition.game.tables or edition.game.actions or any(s.sequence for _, s, _ in edition.game.sections())):
-        return Rendered()
-    context = rulebook_context(edition, "print", request.profile.paper, version=request.stamp)
-    context["sequences"] = [
-        {"title": section.title, "steps": [_step(book, child) for child in section.children]}
-        for book in context["documents"] for section in book.sections if section.sequence]
-    context["order_sheets"] = _order_sheets(edition, context)
-    return _pdf(edition, render_html(edition, context, "rulebook/aids.html.j2"), context, "aids.pdf", request.profile)[0]
-
-
-def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None):
+def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, laid_out=None):
     """Typeset and write one PDF; (its Rendered, the laid-out document), or a refusal and None when the HTML
-    or the typesetter reached outside the game (checked after writing, which fetches attachments)."""
+    or the typesetter reached outside the game (checked after writing, which fetches attachments).
+    `laid_out`: typeset(html) already done by the caller."""
     press = profile is not None and profile.pdfx != "none"
-    document, refused = typeset(html, edition.game.folder, profile.bleed if press else 0.0)
+    document, refused = laid_out or typeset(html, edition.game.folder, profile.bleed if press else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
     pdf = document.write_pdf(**tagging(profile))
@@ -342,44 +328,3 @@ def tagging(profile=None) -> dict:
         return {"pdf_tags": True}
     return {"pdf_variant": "pdf/ua-1"}
 
-
-def _order_sheets(edition: Edition, context: dict) -> list[dict]:
-    """One order sheet per faction when the game has orders (actions): the orders with their notation and
-    the units that may give them, the tables the orders name (costs), and ruled lines to write orders on."""
-    game = edition.game
-    if not game.actions:
-        return []
-    e = edition
-    orders = []
-    named_tables = []
-    for action in game.actions:
-        by = ", ".join(e.name("piece_kind", kind) for kind in action.by)
-        cost = e.shown(action.cost)
-        orders.append({"name": e.text(f"action.{action.id}.name", action.name),
-                       "notation": e.text(f"action.{action.id}.notation", action.notation) if action.notation else "",
-                       "by": by, "cost": cost})
-        if isinstance(action.text, str):
-            named_tables += [t.target for t in find_tokens(action.text)[0] if t.kind == "table"]
-    tables = [table for table in context["tables"] if table.id in named_tables]
-    palette = Palette(game)
-    return [{"faction": e.name("faction", faction.id), "faction_id": faction.id,
-             "color": (palette.ink(faction.color) or BLACK).hex(), "orders": orders, "tables": tables,
-             "lines": max(8, 30 - len(orders) - sum(len(t.rows) for t in tables))}   # what is left of one page
-            for faction in game.factions]
-
-
-def _step(book: DocumentView, section_id: str) -> dict:
-    section = next(s for s in book.sections if s.id == section_id)
-    return {"number": section.number, "title": section.title, "summary": _first_sentence(section.body)}
-
-
-def _first_sentence(body) -> Markup | str:
-    """The first sentence of a step's prose, as a reminder on the aid (the rulebook holds the rest)."""
-    import html
-    import re
-
-    text = html.unescape(re.sub(r"<[^>]+>", "", str(body))).strip()
-    if not text:
-        return ""
-    end = re.search(r"[.:;](\s|$)", text)
-    return text[: end.start() + 1] if end else text

@@ -54,7 +54,8 @@ def charts_html(edition: Edition) -> dict[str, bytes]:
             lines.append(f"<p>{escape(view.unknown)} <i>{escape(edition.words['proof.not_given'])}</i></p>")
         else:
             lines.append('<table border="1" cellpadding="3">')
-            lines.append("<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in view.head) + "</tr>")
+            if view.head:
+                lines.append("<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in view.head) + "</tr>")
             lines += ["<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in view.rows]
             lines.append("</table>")
         lines += [f"<p>{escape(value)}: {escape(when)}</p>" for value, when in view.modifiers]

@@ -50,10 +50,10 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         found = small_table(edition, table_id)
         if found is None:
             continue
-        title, rows = found
-        w, h = 80.0, 7.0 + 5.0 * len(rows)
+        lines = len(found.rows) + (1 if found.head else 0)
+        w, h = 80.0, 7.0 + 5.0 * lines
         x, ty = row.take(w, h)
-        shapes.append(Group(f"table-{table_id}", _table(title, rows, x, ty, w), "table", title))
+        shapes.append(Group(f"table-{table_id}", _table(found, x, ty, w), "table", found.title))
     legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said,
                                                               bool(drawing.links))
     if legend:
@@ -124,14 +124,26 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
     return Group(f"track-{track.id}", shapes, "track", name), rows * cell
 
 
-def _table(title: str, rows, x: float, y: float, w: float) -> list[Shape]:
+def _table(table, x: float, y: float, w: float) -> list[Shape]:
+    """A table from its small view: the title, its own header row if it has one, and a row of cells per row
+    (the key in a narrow bold column, the values sharing the rest), as the rulebook prints it."""
+    rows = ([table.head] if table.head else []) + table.rows
     shapes: list[Shape] = [Rect(x, y, w, 7 + 5 * len(rows), WHITE, BLACK, 0.35, 1)]
-    shapes.extend(place(fit(title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
-    for index, (key, result) in enumerate(rows):
+    shapes.extend(place(fit(table.title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
+    key_width = 8.0 if table.kind == "list" else 14.0 if table.kind in ("die-roll", "matrix") else 30.0
+    for index, cells in enumerate(rows):
         ry = y + 7 + index * 5
         shapes.append(Polyline(((x, ry), (x + w, ry)), stroke=hex_ink("#888888"), stroke_width=0.2))
-        shapes.extend(place(fit(key, "sans-bold", 7, 4, 14, 5), "sans-bold", x + 1, ry, 14, 5))
-        shapes.extend(place(fit(result, "sans", 7, 4, w - 18, 5), "sans", x + 16, ry, w - 18, 5, "left"))
+        header = bool(table.head) and index == 0
+        values = cells[1:] or [""]
+        step = (w - key_width - 2) / len(values)
+        shapes.extend(place(fit(cells[0], "sans-bold", 7, 4, key_width - 1, 5), "sans-bold", x + 1, ry,
+                            key_width - 1, 5))
+        for column, value in enumerate(values):
+            left = x + key_width + column * step
+            role = "sans-bold" if header else "sans"
+            shapes.extend(place(fit(value, role, 7, 4, step - 1, 5), role, left, ry, step - 1, 5,
+                                "left" if len(values) == 1 else "center"))
     return shapes
 
 
