@@ -70,6 +70,10 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
     for hex_ in (game.map.hexes if game.map else ()):
         if hex_.start:
             yield hex_, ("start",), "force", hex_.start
+    for _, section, _ in game.sections():
+        if section.anatomy is not None:
+            kind = "piece" if section.anatomy.piece else "card"
+            yield section, ("anatomy", kind), kind, section.anatomy.piece or section.anatomy.card
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind

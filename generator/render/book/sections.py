@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from generator.model.common import Unknown
+from generator.render.book.figures import figure_html
 from generator.render.book.proof import not_given
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.edition import Edition
@@ -26,6 +27,7 @@ class SectionView:
     children: list[str] = field(default_factory=list)
     run_in: bool = False
     closing: list[dict] = field(default_factory=list)   # texts that go on after this section ends, innermost first
+    figure: Markup | str = ""                           # its anatomy figure, after its text
 
 
 @dataclass
@@ -46,6 +48,7 @@ def section_views(e: Edition, prose: Prose, document) -> list[SectionView]:
             [child.id for child in section.sections], section.run_in)
         if section.run_in:
             view.body = _run_in(view)
+        view.figure = figure_html(e, prose, section)
         sections.append(view)
         for closed in _closed_by(section, ancestors):
             after = _prose(e, prose, closed, "after")
