@@ -44,9 +44,12 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
 
         found.extend(glyph_findings(loaded.game))
         if layout and not has_errors(found):
+            from generator.render.book.anatomy import anatomy_findings
+            from generator.render.edition import Edition
             from generator.render.sheets.fitting import layout_findings
 
             found.extend(layout_findings(loaded.game))
+            found.extend(anatomy_findings(Edition(loaded.game, loaded.game.manifest.source_language)))
             from generator.render.digital.findings import module_findings
 
             found.extend(module_findings(loaded.game))

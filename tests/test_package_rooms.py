@@ -24,12 +24,14 @@ PIPELINE = {
     "output": 7,
     "cli": 8, "commands": 8, "pipeline": 8, "schema": 8, "__main__": 8,
 }
-# Inside render/: the drawing model, then paper, then the three families of outputs, which never import each other.
+# Inside render/: the drawing model, then paper, then the piece and map families, which never import each other.
+# book/ comes after the sheets: a rulebook's anatomy figure is a counter or card drawn by the sheets' own layouts and
+# faces, so it cannot disagree with the printed pieces.
 # digital/ (VASSAL, Tabletop Simulator) comes after them: a play module is an assembly of the families' own
 # outputs, the very faces the counter and card sheets print (sheets/) and the drawing behind map.svg (maps/).
 # Moving those down would drag layouts, the content's words and the map's furniture into draw/ and paper/,
 # which know nothing of a game; copying them would let the module drift from the print files.
-RENDER = {"draw": 0, "paper": 1, "sheets": 2, "maps": 2, "book": 2, "digital": 3}
+RENDER = {"draw": 0, "paper": 1, "sheets": 2, "maps": 2, "book": 3, "digital": 4}
 
 
 def _modules():

@@ -77,6 +77,10 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
         for field in ("replaces", "modifiers_from"):
             if getattr(table, field):
                 yield table, (field,), "table", getattr(table, field)
+    for _, section, _ in game.sections():
+        if section.anatomy is not None:
+            kind = "piece" if section.anatomy.piece else "card"
+            yield section, ("anatomy", kind), kind, section.anatomy.piece or section.anatomy.card
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind

@@ -263,6 +263,10 @@ _TABLE = (
     Code("LAY008", "indistinguishable-pieces", "warning", "two pieces of different cups, factions, forces or "
          "sides (or the two named sides of one piece) print identical faces, so they cannot be sorted once mixed",
          "Print what sets them apart: a side mark, the cup's mark, a colour or a band."),
+    Code("LAY009", "anatomy-callout", "warning", "a rules section's anatomy figure has a callout whose `shows` "
+         "names no box of the piece's layout, or a side the piece does not have: its number is in the legend only",
+         "Name what the box prints (title, number, value:attack, field:vrr, image, symbol, table, icon:<id>), as "
+         "the layout file writes it."),
     # Digital play modules (VASSAL, Tabletop Simulator): what they hold against the bill of materials.
     Code("DIG001", "module-mismatch", "error", "a play module would not hold what the inventory counts",
          "The module leaves out counters or cards the inventory counts (a piece of an unknown kind, a card of "

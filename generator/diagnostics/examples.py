@@ -26,6 +26,8 @@ EXAMPLES: dict[str, str] = {
     "REL001": "`imprenta build --profile press` (a release) of a game where `copies: {unknown: \"not in the counter "
               "manifest\", assume: 2}` still stands: nothing is written, and the message lists where the unknown "
               "facts are.",
+    "LAY009": "`anatomy: {card: second-voyage, callouts: [{shows: vp, text: Puntos de victoria}]}` in a rules section, "
+              "while the event card's layout prints no {vp}: the warning is at the callout's `shows`.",
     "DIG001": "a piece whose `kind` is misspelt and so is left out of the VASSAL module and the Tabletop Simulator "
               "save, while the inventory counts its copies.",
     "OUT001": "`imprenta build demo --out /read-only` (a folder you cannot write to): every output is reported and "

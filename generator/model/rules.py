@@ -3,9 +3,40 @@
 from typing import ClassVar, Literal
 
 from generator.model.common import Id, Prose, Scalar, Shape, Text
-from generator.shapes import Field
+from generator.shapes import Field, model_validator
 
 Numbering = Literal["decimal", "upper-alpha", "lower-alpha", "upper-roman", "lower-roman"]
+
+
+Side = Literal["front", "back"]
+
+
+class Callout(Shape):
+    shows: str = Field(pattern=r"^[a-z][\w-]*(:[\w-]+)?$",
+                       description="The layout box the number points at, named by what it prints: a field of its "
+                                   "text (title, number, values, value:attack, field:impulses), or image, symbol, "
+                                   "band, table, icon:<icon id>.")
+    side: Side = Field("front", description="The face that box is on, when the figure shows both sides.")
+    text: Text = Field(description="What the legend says of it (Factor de ataque).")
+
+
+class Anatomy(Shape):
+    piece: Id | None = Field(None, description="The counter (pieces id) whose layout the figure draws, with that "
+                                               "counter's own words and values; or give `card`.")
+    card: Id | None = Field(None, description="The card (cards id) whose layout the figure draws.")
+    sides: list[Side] = Field(default_factory=lambda: ["front"], description="The faces shown side by side: "
+                                                                             "[front], or [front, back].")
+    numbering: Numbering = Field("decimal", description="How the callouts are numbered: 1, 2… or A, B… "
+                                                        "(upper-alpha).")
+    callouts: list[Callout] = Field(default_factory=list, description="The numbered boxes, in the legend's order.")
+
+    @model_validator(mode="after")
+    def _one_piece(self):
+        if (self.piece is None) == (self.card is None):
+            raise ValueError("an anatomy figure draws one piece or one card: give `piece` or `card`")
+        if not self.callouts:
+            raise ValueError("an anatomy figure needs at least one callout")
+        return self
 
 
 class Section(Shape):
@@ -28,6 +59,8 @@ class Section(Shape):
     box: Id = Field("none", description="none, or the kind of box the whole section is printed in: example, "
                                         "note, designer, play-note, or one of the game's `boxes`.")
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
+    anatomy: Anatomy | None = Field(None, description="A figure after its text: a counter or card drawn from the "
+                                                      "layout that prints it, with numbered callouts and a legend.")
     sections: list["Section"] = Field(default_factory=list, description="Its sub-sections, of the same shape.")
 
 

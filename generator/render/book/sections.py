@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from generator.model.common import Unknown
+from generator.render.book.figures import figure_html
 from generator.render.book.proof import not_given
 from generator.render.book.prose import Prose, box_style, section_anchor
 from generator.render.edition import Edition
@@ -27,6 +28,7 @@ class SectionView:
     run_in: bool = False
     closing: list[dict] = field(default_factory=list)   # texts that go on after this section ends, innermost first
     box_label: str = ""           # the box kind's label ("Ejemplo"), when the game gives it one
+    figure: Markup | str = ""                           # its anatomy figure, after its text
 
 
 @dataclass
@@ -50,6 +52,7 @@ def section_views(e: Edition, prose: Prose, document, marks=None) -> list[Sectio
             view.box, view.box_label = _box(e, section.box)
         if section.run_in:
             view.body = _run_in(view)
+        view.figure = figure_html(e, prose, section)
         sections.append(view)
         for closed in _closed_by(section, ancestors):
             after = _prose(e, prose, closed, "after", marks)

@@ -90,3 +90,23 @@ def _element(drawing, shape):
         return drawing.image(f"data:image/{kind};base64,{data}", insert=(shape.x, shape.y),
                              size=(shape.w, shape.h))
     return None
+
+
+def figure_svg(width: float, height: float, scale: float, faces: list[tuple[Face, float, float]], overlay: list,
+               title: str) -> str:
+    """Faces placed at (x, y) on one drawing of `width` × `height` mm, with shapes over them (an anatomy figure's
+    callouts), printed `scale` times its size. Each face keeps its own clip, so round counters stay round."""
+    drawing = svgwrite.Drawing(size=(f"{width * scale:.3f}mm", f"{height * scale:.3f}mm"),
+                               viewBox=f"0 0 {width:.3f} {height:.3f}", profile="full", debug=False)
+    drawing.set_desc(title=title)
+    for index, (face, x, y) in enumerate(faces):
+        group = drawing.add(drawing.g(transform=f"translate({x:.3f} {y:.3f})", class_="face"))
+        parent = group
+        if face.round:
+            clip = drawing.defs.add(drawing.clipPath(id=f"outline-{index}"))
+            clip.add(drawing.circle((f"{face.width / 2:.3f}", f"{face.height / 2:.3f}"),
+                                    f"{min(face.width, face.height) / 2:.3f}"))
+            parent = group.add(drawing.g(clip_path=f"url(#outline-{index})"))
+        _add_all(drawing, parent, expand(face.shapes, width_mm))
+    _add_all(drawing, drawing, overlay)
+    return drawing.tostring()

@@ -32,23 +32,23 @@ def card_faces(edition: Edition) -> FaceSet:
     layouts = LayoutLibrary("cards", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
-    helpers = _Helpers(edition)
+    helpers = FaceHelpers(edition)
     for card in game.cards:
         deck = game.get("deck", card.deck)
         if deck is None or card.copies == 0:
             continue
         card_type = game.get("card_type", card.card_type or deck.card_type or "")
-        layout_name = _layout_name(card_type, game.folder)
-        layout = layouts.get(layout_name, card)
+        named = layout_name(card_type, game.folder)
+        layout = layouts.get(named, card)
         if layout is None or layout.front is None:
             continue
-        width, height = _size(deck)
+        width, height = card_size(deck)
         scale = width / layout.design_width
         drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
                           floor=layout.min_text)
         faces[f"{card.id}-front"] = drawn.face
         result.report(face_findings(drawn, f"card '{card.id}'", edition.language, card))
-        result.report(card_gaps(card, card_type, layout.front, layout_name))
+        result.report(card_gaps(card, card_type, layout.front, named))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
             back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
@@ -61,7 +61,7 @@ def card_faces(edition: Edition) -> FaceSet:
     return result
 
 
-def _layout_name(card_type: CardType | None, game_folder) -> str:
+def layout_name(card_type: CardType | None, game_folder) -> str:
     if card_type is None:
         return "card"
     if card_type.layout:
@@ -74,12 +74,12 @@ def _layout_name(card_type: CardType | None, game_folder) -> str:
         return card_type.id          # the layout library reports why it is not read
 
 
-def _size(deck: Deck) -> tuple[float, float]:
+def card_size(deck: Deck) -> tuple[float, float]:
     width, height = (deck.size.width, deck.size.height) if isinstance(deck.size, Size) else CARD_SIZES[deck.size]
     return (height, width) if deck.orientation == "landscape" else (width, height)
 
 
-class _Helpers:
+class FaceHelpers:
     """The words, colours and callbacks of one card face, in the edition's language."""
 
     def __init__(self, edition: Edition):

@@ -33,22 +33,22 @@ def counter_faces(edition: Edition) -> FaceSet:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        layout_name = _layout_name(kind)
-        layout = layouts.get(layout_name, kind)
+        named = layout_name(kind)
+        layout = layouts.get(named, kind)
         if layout is None or layout.front is None:
             continue
-        width, height = _size(kind)
+        width, height = face_size(kind)
         scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
         if piece.back is not None:
             sides.append(("back", piece.back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
-            inputs = _inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
+            inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
             drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
                               layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
-            result.report(side_gaps(piece, side_name, side, face_layout, layout_name))
+            result.report(side_gaps(piece, side_name, side, face_layout, named))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
@@ -56,7 +56,7 @@ def counter_faces(edition: Edition) -> FaceSet:
     return result
 
 
-def _layout_name(kind: PieceKind) -> str:
+def layout_name(kind: PieceKind) -> str:
     if kind.layout:
         return kind.layout
     if kind.shape == "round":
@@ -64,13 +64,13 @@ def _layout_name(kind: PieceKind) -> str:
     return kind.symbol if kind.symbol in ("marker", "chit") else "unit"
 
 
-def _size(kind: PieceKind) -> tuple[float, float]:
+def face_size(kind: PieceKind) -> tuple[float, float]:
     if isinstance(kind.size, Size):
         return kind.size.width, kind.size.height
     return kind.size, kind.size
 
 
-def _inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
+def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
             cup: Mix | None = None) -> FaceInputs:
     values = {name: edition.shown(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
