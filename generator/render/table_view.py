@@ -59,8 +59,9 @@ def table_view(edition: Edition, table: Table, words: dict, prose=None) -> Table
         view.unknown = e.mark(table.rows)
     else:
         view.rows = [_cells(e, table, row, index) for index, row in enumerate(table.rows)]
+        width = max([len(view.head)] + [len(row) for row in view.rows])    # a table may have no header
         view.numeric = [bool(view.rows) and all(_NUMBER.fullmatch(row[column]) for row in view.rows
-                                                if column < len(row)) for column in range(len(view.head))]
+                                                if column < len(row)) for column in range(width)]
     view.modifiers = [_modifier(e, f"table.{owner.id}.modifiers.{index}", m, words)
                       for owner in _modifier_owners(e, table) for index, m in enumerate(owner.modifiers)]
     view.reading = _reading(e, table, words)

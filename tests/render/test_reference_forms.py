@@ -100,5 +100,5 @@ def test_the_sentence_list_shows_every_token_sentence_in_each_language(built, ru
     assert code == 0
     assert "  es: Número: ver ⟦2, pág. ‹n›⟧." in out
     assert "  en: Title: during ⟦Combat⟧ nobody moves." in out
-    assert "  en: Icon: if the card shows ⟨[UNK 1]⟩, nobody sails." in out
+    assert "  en: Icon: if the card shows ⟨[1]⟩, nobody sails." in out
     assert "  en: Card: play ⟦#7 “The Storm”⟧;" in out

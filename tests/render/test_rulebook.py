@@ -336,6 +336,7 @@ def test_each_power_gets_an_order_sheet_with_the_orders_and_the_costs_they_name(
             """,
     })
     result = build(Path("demo"), BuildRequest(only=("aids",), out=tmp_path / "out"))
+    assert result.folders, [str(d) for d in result.diagnostics if d.severity.name != "NOTE"]
     reader = PdfReader(result.folders[0] / "aids.pdf")
     sheets = [" ".join(page.extract_text().split()) for page in reader.pages if "Hoja de órdenes" in
               page.extract_text()]

@@ -61,4 +61,5 @@ def slug_only_where_marked(document) -> None:
 
 def _is_mark(box) -> bool:
     element = getattr(box, "element", None)
-    return element is not None and "unknown-mark" in (element.get("class") or "").split()
+    # a mark of the prose, or a figure whose drawing (an image: no boxes inside) shows one
+    return element is not None and bool({"unknown-mark", "carries-mark"} & set((element.get("class") or "").split()))
