@@ -13,7 +13,7 @@ from functools import cached_property
 from generator.derived.counting import SelectorError, count, value
 from generator.derived.numbering import Numbered, section_numbers
 from generator.derived.printed import word
-from generator.derived.references import find_tokens
+from generator.derived.references import KINDS, find_tokens
 from generator.model import Game
 from generator.derived.unknowns import Fact, mark, unknown_facts
 from generator.model.common import Unknown, is_assumed
@@ -88,18 +88,24 @@ class Edition:
     def numbers(self) -> dict[str, Numbered]:
         return section_numbers(self.game)
 
-    def plain(self, text: str) -> str:
-        """Prose with its reference tokens printed as words and numbers (cards, counters, aids)."""
+    def plain(self, text: str, shown=None) -> str:
+        """Prose with its reference tokens printed as words and numbers (cards, counters, aids); `shown(token)`,
+        when given, says what a token prints instead of `token_words`."""
         tokens, _ = find_tokens(text)
         if not tokens:
             return text
+        shown = shown or self.token_words
         out, last = [], 0
         for token in tokens:
             out.append(text[last:token.start])
-            out.append(token.label if token.label else self.token_text(token.kind, token.target, token.shown_form))
+            out.append(shown(token))
             last = token.end
         out.append(text[last:])
         return "".join(out)
+
+    def token_words(self, token) -> str:
+        """What one token prints in running text: its own words (`{ref:x|…}`), or its target's."""
+        return token.label if token.label else self.token_text(token.kind, token.target, token.shown_form)
 
     def token_text(self, kind: str, target: str, form: str = "") -> str:
         """What a token prints in running text, in the form it asks for (references.FORMS)."""
@@ -125,7 +131,7 @@ class Edition:
                 return PLACEHOLDER
             return self.shown(found)
         field = {"card": "title", "term": "term", "ref": "title", "table": "title"}.get(kind, "name")
-        collection = {"unit": "piece", "area": "location"}.get(kind, kind)
+        collection = KINDS.get(kind) or kind
         return self.name(collection, target, field)
 
     def card_text(self, card_id: str, form: str) -> str:

@@ -17,14 +17,13 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from generator.derived.changes import CHANGED, NEW, compare, word_differences
-from generator.derived.references import find_tokens
+from generator.derived.references import KINDS
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 from generator.render.wording import section as words_in
 
 _TAG = re.compile(r"<[^>]+>")
 _SKIPPED = Markup('<span class="skipped">[…]</span><br>')
-_KINDS = {"ref": "section", "unit": "piece", "area": "location"}     # a reference's kind → the entity it names
 REPRINTS = {"counters": "counters-reprint.pdf", "cards": "cards-reprint.pdf"}
 
 
@@ -102,15 +101,12 @@ def _texts(edition: Edition, kind: str, item_id: str, fields, numbering: Edition
 def _plain(text: str, numbering: Edition, fallback: Edition) -> str:
     """Prose as the words a reader sees: references as their numbers and names, Markdown taken away, each
     paragraph and list item on its own line."""
-    tokens, _ = find_tokens(text)
-    out, last = [], 0
-    for token in tokens:
-        kind = _KINDS.get(token.kind, token.kind)
-        known = fallback if kind in numbering.game.entities and not numbering.game.names(kind, token.target) \
-            else numbering
-        out += [text[last:token.start], token.label or known.token_text(token.kind, token.target)]
-        last = token.end
-    rendered = MarkdownIt("commonmark", {"breaks": True}).enable("table").render("".join(out) + text[last:])
+    def shown(token) -> str:       # what the new edition no longer has is named as the earlier one named it
+        kind = KINDS.get(token.kind) or token.kind
+        gone = kind in numbering.game.entities and not numbering.game.names(kind, token.target)
+        return (fallback if gone else numbering).token_words(token)
+
+    rendered = MarkdownIt("commonmark", {"breaks": True}).enable("table").render(numbering.plain(text, shown))
     rendered = re.sub(r"<li>\s*(<p>)?", "• ", rendered)
     rendered = re.sub(r"<br\s*/?>|</(p|li|h\d|tr|div|pre)>", "\n", rendered)
     lines = [" ".join(html.unescape(_TAG.sub("", line)).split()) for line in rendered.splitlines()]

@@ -69,14 +69,7 @@ def token_sentences(game: Game) -> Iterator[Sentence]:
 
 
 def _bracketed_plain(edition: Edition, text: str) -> str:
-    tokens, _ = find_tokens(text)
-    out, last = [], 0
-    for token in tokens:
-        out.append(text[last:token.start])
-        out.append(_bracket(token.kind, edition.plain(text[token.start:token.end])))
-        last = token.end
-    out.append(text[last:])
-    return "".join(out)
+    return edition.plain(text, lambda token: _bracket(token.kind, edition.token_words(token)))
 
 
 def _bracket(kind: str, shown: str) -> str:
