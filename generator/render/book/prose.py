@@ -35,6 +35,12 @@ def section_anchor(section_id: str) -> str:
     return f"sec-{section_id}"
 
 
+def book_anchors(game) -> frozenset[str]:
+    """Everything a link may land on in the whole rulebook: its sections, tables and glossary terms."""
+    return frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
+                     {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+
+
 def box_style(edition: Edition, kind: str) -> tuple[str, str]:
     """A box kind's look (the stylesheet's `look-…` classes) and its label in the edition's language ("Ejemplo",
     "Aclaración"; "" when the game gives the kind none)."""

@@ -18,7 +18,7 @@ from generator.load.game_files import Refused, within
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
 from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
-from generator.render.book.prose import Prose, section_anchor
+from generator.render.book.prose import Prose, book_anchors
 from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment
 from generator.render.context import Artifact, Rendered, RenderRequest
@@ -42,8 +42,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     e = edition
     marks = EditionMarks(edition, since) if since is not None else None
     if anchors is None:
-        anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
-                            {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+        anchors = book_anchors(game)
     said = e.words
     documents = []
     prose = None

@@ -16,7 +16,7 @@ from typing import Iterator, NamedTuple
 from generator.derived.references import find_tokens
 from generator.derived.unknowns import readable
 from generator.model import Game
-from generator.render.book.prose import Prose, section_anchor
+from generator.render.book.prose import Prose, book_anchors
 from generator.render.edition import Edition
 
 _TAG = re.compile(r"<[^>]+>")
@@ -47,8 +47,7 @@ class _Bracketing(Prose):
 def token_sentences(game: Game) -> Iterator[Sentence]:
     """For each text with a token, its sentences that hold one, in the source language then each other."""
     editions = [Edition(game, language) for language in game.manifest.languages]
-    anchors = frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
-                        {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
+    anchors = book_anchors(game)
     book_of = {section.id: document.id for document, section, _ in game.sections()}
     renderers = {e.language: _Bracketing(e, None, anchors) for e in editions}
     for source in game.texts:
