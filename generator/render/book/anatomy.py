@@ -15,6 +15,7 @@ from generator.model import where
 from generator.derived.numbering import _label as numbered
 from generator.model.rules import Anatomy
 from generator.render.draw.colors import Palette
+from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Ellipse, Face, Group, Ink, Polyline, Rect, Text, WHITE
 from generator.render.draw.svg_export import figure_svg
 from generator.render.edition import Edition
@@ -34,6 +35,7 @@ class Figure:
     svg: str
     legend: list[tuple[str, str]]                              # (number as printed, the callout's text)
     unmatched: list[int] = field(default_factory=list)         # the callouts (by index) that name no box
+    marked: bool = False                                       # a face shows a proof mark (an unknown value)
 
 
 @dataclass
@@ -104,7 +106,8 @@ def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figu
         for (_, box, label, text), y in zip(mine, ys):
             overlay.append(_callout(box, y, left, margin, width, badge, label, text, scale))
     title = "; ".join(f"{label}: {text}" for label, text in legend)
-    return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched)
+    marked = any(has_marks(text) for side in sides for text in side.face.texts())    # as the sheets decide
+    return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked)
 
 
 def anatomy_findings(edition: Edition) -> list[Diagnostic]:

@@ -8,7 +8,6 @@ from markupsafe import Markup, escape
 
 from generator.model.common import Unknown
 from generator.render.book.prose import Prose, section_anchor
-from generator.render.draw.placeholder import PROOF_INK
 from generator.render.edition import Edition
 from generator.render.book.anatomy import anatomy_figure
 
@@ -26,7 +25,7 @@ def figure_html(e: Edition, prose: Prose, section) -> Markup | str:
     items = "".join(f'<li><span class="callout-number">{escape(label)}</span> {prose.inline(text, section.id)}</li>'
                     for label, text in figure.legend)
     alt = escape("; ".join(f"{label}: {e.plain(text)}" for label, text in figure.legend))
-    marked = " carries-mark" if PROOF_INK.hex() in figure.svg else ""    # the drawn face shows a proof mark
+    marked = " carries-mark" if figure.marked else ""
     return Markup(f'<figure class="anatomy{marked}" id="{section_anchor(section.id)}-figure">'
                   f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}">'
                   f'<figcaption><ol class="anatomy-legend">{items}</ol></figcaption></figure>')
