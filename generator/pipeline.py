@@ -329,7 +329,7 @@ def _render_job(state: dict, language: str, component: str):
     try:
         rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
                                                       state["formats"], state["plan"][(language, component)],
-                                                      state.get("since"), state.get("version", "")))
+                                                      state["since"], state["version"]))
         if state["profile"].pdfx != "none":
             _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
         return rendered
