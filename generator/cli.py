@@ -64,8 +64,8 @@ def build(args: argparse.Namespace) -> int:
         request = pipeline.BuildRequest(parts, asked, args.profile, overrides, args.out, kinds, args.jobs,
                                         args.force, progress, since=args.since or "")
         built = pipeline.build(folder, request)
-        if show_progress:
-            print(file=sys.stderr)
+        if progress is not None and progress.shown:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)     # the summary lines replace the progress line
         found.extend(built.diagnostics)
         written.extend(built.folders)
         fresh.update(built.fresh)
@@ -323,11 +323,16 @@ def _number_in(kind: type, low: float, high: float):
     return parse
 
 
-def _progress(game: str):
-    def show(done: int, total: int, job: tuple[str, str]) -> None:
+class _progress:
+    """One line on a terminal, rewritten as each render job ends; `shown` says whether it printed at all."""
+
+    def __init__(self, game: str):
+        self.game, self.shown = game, False
+
+    def __call__(self, done: int, total: int, job: tuple[str, str]) -> None:
         language, component = job
-        print(f"\r{game}: {done}/{total} {component} ({language})\033[K", end="", file=sys.stderr, flush=True)
-    return show
+        self.shown = True
+        print(f"\r{self.game}: {done}/{total} {component} ({language})\033[K", end="", file=sys.stderr, flush=True)
 
 
 def _codes(text: str) -> tuple[str, ...]:

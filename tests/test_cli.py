@@ -84,3 +84,18 @@ def test_a_translation_in_progress_is_refused_as_a_language_at_once_and_says_how
     code, _, err = run_cli(["build", str(folder), "--lang", "de", "--out", "out"])
     assert code == 1 and "no language de (it has es, and no i18n/de.yaml)" in err
     assert not (folder.parent / "out").exists()
+
+
+def test_on_a_terminal_the_progress_line_is_cleared_and_an_up_to_date_build_prints_no_blank_line(write_game, run_cli,
+                                                                                                monkeypatch):
+    import sys
+
+    folder = write_game({})
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run_cli(["build", str(folder), "--out", "out"])
+    assert code == 0 and out.startswith("built ")
+    progress, _, after = err.rpartition("\r\033[K")
+    assert progress.startswith("\rdemo: 1/") and "\n" not in progress and "\r" not in after
+    code, out, err = run_cli(["build", str(folder), "--out", "out"])
+    assert code == 0 and out.startswith("up to date ")
+    assert "\r" not in err and "" not in err.splitlines()
