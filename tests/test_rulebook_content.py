@@ -2,9 +2,10 @@
 
 Mar y Acero's source is a 37-page rulebook whose contents list is the yardstick: each numbered entry
 of it must be a printed heading in both editions, along with the worked examples, the bibliography and
-the acknowledgements. In every game, sentences about what "the rulebook" does or does not say are an
-editor's commentary, not rules: what a source lacks is an `unknown` value for the checker, and an
-encoder's decision is a YAML comment. The few printed texts that name the rulebook and are rules
+the acknowledgements. Punic Island's source is measured the same way, rule by rule, in both of its
+books. In every game, sentences about what "the rulebook" does or does not say are an editor's
+commentary, not rules: what a source lacks is an `unknown` value for the checker, and an encoder's
+decision is a YAML comment. The few printed texts that name the rulebook and are rules
 text (a book calling itself "este reglamento", a credit, a component) are listed with the reason.
 """
 
@@ -106,6 +107,80 @@ def test_mar_y_acero_prints_the_six_worked_examples(books, language, word):
         boxes += len(re.findall(r"^\s*::: example\s*$", body or "", re.MULTILINE)) if isinstance(body, str) else 0
     assert boxes >= 6
     assert len(re.findall(rf"\b{word}\b", _flat(books[("mar-y-acero", language)]))) >= 6
+
+
+def _numbers(spec: str) -> list[str]:
+    """"9.6.3: a-f" → 9.6.3, 9.6.3.a … 9.6.3.f; "7.1: 1-9" → 7.1, 7.1.1 … 7.1.9; "6.a: i-ii" → 6.a, 6.a.i, 6.a.ii."""
+    parent, _, span = spec.partition(":")
+    numbers = [parent.strip()]
+    if span:
+        first, last = span.strip().split("-")
+        if first.isdigit():
+            labels = [str(n) for n in range(int(first), int(last) + 1)]
+        elif first in ("i", "ii", "iii"):
+            labels = ["i", "ii", "iii"][: ["i", "ii", "iii"].index(last) + 1]
+        else:
+            labels = [chr(c) for c in range(ord(first), ord(last) + 1)]
+        numbers += [f"{parent.strip()}.{label}" for label in labels]
+    return numbers
+
+
+# Every numbered rule of /work/shared/seeds/campaign-commander-punic-island.txt, per book: the series rules
+# (2.0 the board … 12.3) and the campaign rules (1.a terrain … 18 markers). Rule 17's letters are the
+# set-up's, kept out of this list while the set-up becomes structured data.
+PUNIC_ISLAND_SOURCE = {
+    "series": [
+        "1", "2: 0-2", "2.2: 1-4", "3: 1-3", "4: 1-3", "4.2: 1-4", "4.2.3: a-c", "4.2.4: a-b", "4.3: 1-3",
+        "5: 1-5", "5.2: 1-5", "5.3: 1-2", "5.4: 1-2", "5.5: 1-3", "6: 1-5", "6.3: 1-2", "6.4: 1-4",
+        "7: 1-4", "7.1: 1-9", "7.3: 1-3", "7.4: 1-4", "8: 1-5", "8.2: 1-3", "9: 1-6", "9.2: 1-2", "9.4: 1-2",
+        "9.5: 1-6", "9.6: 1-6", "9.6.2: a-c", "9.6.3: a-f", "9.6.5: a-b", "9.6.6: a-g", "10: 1-3", "11: 1-3",
+        "11.3: 1-5", "11.3.5: a-c", "12: 1-3",
+    ],
+    "campaign": [
+        "1: a-i", "2: a-a", "3: a-a", "4: a-b", "5", "6: a-c", "6.a: i-ii", "7", "8", "9: a-f", "10: a-d", "11",
+        "12: a-f", "13: a-c", "14: a-b", "15: a-e", "16: a-c", "17", "18",
+    ],
+}
+# The source's unnumbered parts: the two worked examples, the players' and designer's notes, the battle chits.
+PUNIC_ISLAND_UNNUMBERED = ("operation-example", "pi-carthaginian-notes", "pi-roman-notes", "pi-designer-notes",
+                           "pi-battle-chits", "pi-chits-carthage-land", "pi-chits-carthage-naval",
+                           "pi-chits-rome-land", "pi-chits-rome-naval", "pi-naval-battle-example")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_punic_island_prints_every_rule_of_its_source(books, language):
+    game = load_game(ROOT / "content" / "punic-island").game
+    numbered = section_numbers(game)
+    by_number = {(entry.document.id, entry.number): entry.section for entry in numbered.values() if entry.number}
+    overlay = game.translations["en"].content.entries if language == "en" else {}
+    text = _flat(books[("punic-island", language)])
+
+    def title(section) -> str:
+        entry = overlay.get(f"section.{section.id}.title")
+        return " ".join((entry.text if entry else section.title).split())
+
+    missing = []
+    for document, specs in PUNIC_ISLAND_SOURCE.items():
+        for number in (n for spec in specs for n in _numbers(spec)):
+            section = by_number.get((document, number))
+            if section is None:
+                missing.append(f"{document} {number}: no such section")
+            elif not re.search(re.escape(f"{number} {title(section)}") + r"(?! ?\.\.)", text):
+                missing.append(f"{document} {number} {title(section)}: not printed as a heading")
+    for section_id in PUNIC_ISLAND_UNNUMBERED:
+        heading = title(numbered[section_id].section)
+        if len(re.findall(re.escape(heading), text)) < 2:      # its line in the contents, and its heading
+            missing.append(f"{section_id} {heading}: not printed")
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize("language, rounds", [("es", "Ronda"), ("en", "Round")])
+def test_punic_island_naval_battle_example_ends_where_its_source_ends(books, language, rounds):
+    """The source's Pintias example stops at round 4b's new draw: no round, roll or result after it is made up."""
+    text = _flat(books[("punic-island", language)])
+    played = re.findall(rf"\b{rounds} (\d[ab])\.", text)
+    assert sorted(played) == ["1a", "1b", "2a", "2b", "3a", "3b", "4a", "4b"], played
+    assert not re.search(r"\b(?:Resultado|Result)\. ", text), "an outcome the source's example never gives"
 
 
 PROOF_SHEET = re.compile(r"Hoja de pruebas: datos por completar|Proof sheet: facts to be supplied")
