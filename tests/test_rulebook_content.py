@@ -109,6 +109,18 @@ def test_mar_y_acero_prints_the_six_worked_examples(books, language, word):
     assert len(re.findall(rf"\b{word}\b", _flat(books[("mar-y-acero", language)]))) >= 6
 
 
+
+@pytest.mark.parametrize("language, sentence", [("es", "despliega {} soldados"), ("en", "deploys {} soldiers")])
+def test_the_royal_support_example_prints_the_soldiers_its_card_holds(books, language, sentence):
+    from generator.derived.counting import SelectorError, value
+
+    game = load_game(ROOT / "content" / "mar-y-acero").game
+    soldiers = game.get("card", "second-voyage").fields["soldiers"]
+    assert value(game, "card:second-voyage/soldiers") == soldiers
+    with pytest.raises(SelectorError, match="has no field 'gold'"):
+        value(game, "card:second-voyage/gold")
+    assert sentence.format(soldiers) in _flat(books[("mar-y-acero", language)])
+
 def _numbers(spec: str) -> list[str]:
     """"9.6.3: a-f" → 9.6.3, 9.6.3.a … 9.6.3.f; "7.1: 1-9" → 7.1, 7.1.1 … 7.1.9; "6.a: i-ii" → 6.a, 6.a.i, 6.a.ii."""
     parent, _, span = spec.partition(":")

@@ -106,6 +106,11 @@ def value(game: Game, path: str) -> Any:
         if field not in values:
             raise SelectorError(f"piece '{target}' has no front value '{field}'")
         return values[field]
+    if head == "card":
+        fields = _entity(game, "card", target).fields
+        if field not in fields:
+            raise SelectorError(f"card '{target}' has no field '{field}'")
+        return fields[field]
     if head == "location" and field == "vp":
         return _entity(game, "location", target).vp
     if head == "faction" and field.startswith("limits/"):
