@@ -21,7 +21,8 @@ WORDS = "words."
 
 
 def printed_texts(game: Game) -> tuple[SourceText, ...]:
-    return game.texts + source_words(game.manifest.source_language)
+    """The texts a translation gives: the game's own, but those only of tokens and numbers, and Imprenta's words."""
+    return tuple(text for text in game.texts if text.translated) + source_words(game.manifest.source_language)
 
 
 @lru_cache(maxsize=8)

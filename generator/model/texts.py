@@ -8,6 +8,7 @@ otherwise (docs/content-format.md, "Translations").
 from __future__ import annotations
 
 import functools
+import re
 import typing
 from typing import Any, Iterator, NamedTuple
 
@@ -16,6 +17,8 @@ from generator.model import Game
 from generator.model.common import Shape, Unknown
 from generator.model.tables import row_key
 
+#: A reference token ({value:piece:x/cost}); a cell that holds only tokens, digits and signs has no words.
+_TOKEN = re.compile(r"\{[a-z][a-z.]*:[^{}]*\}")
 
 class SourceText(NamedTuple):
     key: str
@@ -24,6 +27,7 @@ class SourceText(NamedTuple):
     path: tuple             # the field path below the owner (for spans)
     span: Any = None        # where the text is written, when it has no owner
     plural: str | None = None   # the form for numbers other than one, for a text printed with a count
+    translated: bool = True     # False: only tokens and numbers ("{value:piece:x/cost}"), checked, never translated
 
 
 def iter_texts(game: Game) -> Iterator[SourceText]:
@@ -58,7 +62,7 @@ def _row_labels(table) -> Iterator[SourceText]:
             if not table.is_code(cell):
                 column = columns[place] if place < len(columns) else str(place)
                 yield SourceText(f"table.{table.id}.rows.{name}.results.{column}", cell, table,
-                                 ("rows", index, "results", place))
+                                 ("rows", index, "results", place), translated=not table.is_code(_TOKEN.sub("", cell)))
 
 
 def _walk(shape: Shape, prefix: str, below: tuple) -> Iterator[SourceText]:

@@ -110,7 +110,7 @@ def _cells(e: Edition, table: Table, row, index: int) -> list[str]:
         columns = [c.id for c in table.columns.items] if table.columns else []
         cells = [EMPTY if cell is None else
                  e.shown(cell) if table.is_code(cell) else
-                 e.text(f"{key}.results.{columns[place] if place < len(columns) else place}", cell)
+                 e.plain(e.text(f"{key}.results.{columns[place] if place < len(columns) else place}", cell))
                  for place, cell in enumerate(row.results)]                 # null: nothing happens
     else:
         cells = [e.plain(e.text(f"{key}.result", row.result)) if row.result is not None else EMPTY]

@@ -86,3 +86,31 @@ def test_each_kind_of_table_prints_its_own_headers_rows_and_readings(write_game,
     poppler = subprocess.run(["pdftotext", str(built.folders[0] / "rules.pdf"), "-"], capture_output=True,
                              text=True, check=True).stdout        # pypdf leaves list markers out
     assert "Prioridades\n1. Áreas propias.\n2. Áreas vacías." in poppler
+
+
+def test_a_token_in_a_column_cell_prints_its_value_and_a_cell_of_only_tokens_asks_no_translation(write_game,
+                                                                                                 tmp_path):
+    from generator.derived.printed import printed_texts
+    from generator.load import load_game
+
+    units = TABLES.rstrip(" ") + """\
+      - id: units
+        title: Unidades
+        key_label: Unidad
+        columns: {items: [{id: cost, label: Coste}, {id: rows, label: Filas}]}
+        rows:
+          - {id: foot, key: Infantería, results: ["{value:table:siege/rows} ducados", "{value:table:siege/rows}"]}
+    """
+    write_game({"tables.yaml": units, "rules.yaml": RULES.replace("{table:priorities}", "{table:priorities}, "
+                                                                                         "{table:units}")})
+    keys = {text.key for text in printed_texts(load_game(Path("demo")).game)}
+    assert "table.units.rows.foot.results.cost" in keys and "table.units.rows.foot.results.rows" not in keys
+    broken = units.replace('"{value:table:siege/rows}"]', '"{value:table:sige/rows}"]')
+    write_game({"tables.yaml": broken})
+    found = [(d.code, d.span.line) for d in check(Path("demo")).diagnostics if d.code.startswith("REF")]
+    assert found == [("REF004", 47)], found     # the units row, the last line of tables.yaml
+    write_game({"tables.yaml": units})
+    built = build(Path("demo"), BuildRequest(only=("rules",), out=tmp_path / "out"))
+    lines = [" ".join(line.split()) for page in PdfReader(built.folders[0] / "rules.pdf").pages
+             for line in page.extract_text().splitlines()]
+    assert "Infantería 2 ducados 2" in lines
