@@ -14,8 +14,11 @@ from typing import Any, Iterator, NamedTuple
 
 
 from generator.model import Game
-from generator.model.common import Shape, Unknown
+from generator.model.common import Shape, Unknown, is_assumed
 from generator.model.tables import row_key
+from generator.model.translations import fingerprint
+
+REASON = "unknown."      # the keys of the reasons why facts are unknown, printed on a proof sheet
 
 #: A reference token ({value:piece:x/cost}); a cell that holds only tokens, digits and signs has no words.
 _TOKEN = re.compile(r"\{[a-z][a-z.]*:[^{}]*\}")
@@ -31,6 +34,22 @@ class SourceText(NamedTuple):
 
 
 def iter_texts(game: Game) -> Iterator[SourceText]:
+    """Every text, once; an unknown fact's reason once however many facts give it (at its first place)."""
+    reasons = set()
+    for text in _texts(game):
+        if text.key.startswith(REASON):
+            if text.key in reasons:
+                continue
+            reasons.add(text.key)
+        yield text
+
+
+def reason_key(reason: str) -> str:
+    """The translation key of an unknown fact's reason: one per wording, shared by every fact that gives it."""
+    return f"{REASON}{fingerprint(reason)}"
+
+
+def _texts(game: Game) -> Iterator[SourceText]:
     yield from _walk(game.manifest, "game", ())
     roots = (game.factions, game.piece_kinds, game.pieces, game.mixes, game.forces, game.card_types,
              game.decks, game.cards, game.tables, game.locations, game.map_keys, game.tracks, game.documents,
@@ -82,11 +101,12 @@ def _fields(model: type[Shape]) -> tuple[tuple[str, str, bool], ...]:
 
 
 def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) -> Iterator[SourceText]:
-    if isinstance(value, str):
+    if isinstance(value, Unknown) or is_assumed(value):
+        if value.unknown.strip():
+            yield SourceText(reason_key(value.unknown), value.unknown, owner, path + ("unknown",))
+    elif isinstance(value, str):
         if translatable and value.strip():
             yield SourceText(key, value, owner, path)
-    elif isinstance(value, Unknown):
-        return
     elif isinstance(value, Shape):
         if value.i18n_kind and hasattr(value, "id"):
             yield from _walk(value, f"{value.i18n_kind}.{value.id}", ())

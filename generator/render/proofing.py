@@ -1,8 +1,8 @@
 """What a proof prints about the game's unknown facts, in the edition's language: the slug of pages that
 carry a mark, and the entries of the proof sheet (and of the manifest's `unknowns`).
 
-The editor's reason is source-language text: an edition in another language prints it only when the
-translation gives it, else only where the fact is declared.
+The editor's reason is source-language text, translated like any other (one entry per wording,
+`unknown.<fingerprint>`); an edition whose translation lacks it prints only where the fact is declared.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.derived.unknowns import mark
+from generator.model.texts import reason_key
 from generator.render.edition import Edition
 from generator.render.wording import section
 
@@ -43,10 +44,10 @@ def reason(edition: Edition, fact) -> str:
     """The editor's reason in the edition's language, or "" when only the source language has it."""
     if edition.language == edition.game.manifest.source_language:
         return fact.reason
-    if fact.key is not None:
-        translated = edition.text(fact.key, fact.reason)
-        return translated if translated != fact.reason else ""
-    return ""
+    if not fact.reason:
+        return ""
+    translated = edition.text(fact.key or reason_key(fact.reason), fact.reason)
+    return translated if translated != fact.reason else ""
 
 
 def manifest_unknowns(edition: Edition) -> list[dict]:

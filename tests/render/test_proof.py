@@ -193,6 +193,19 @@ def test_an_editors_reason_reaches_no_english_output_and_only_the_proof_sheet_of
             assert not leaked, f"{language}/{name} prints the editor's reasons {leaked[:2]}"
 
 
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_english_proof_sheet_says_why_each_fact_is_unknown_in_english(seed_builds, game):
+    from generator.model.texts import reason_key
+
+    loaded = load_game(ROOT / "content" / game).game
+    entries = loaded.translations["en"].content.entries
+    facts = [fact for fact in unknown_facts(loaded) if fact.reason]
+    living = printed(seed_builds / game / "en")["rules.html"][0]
+    sheet = _flat(html.unescape(living[living.rindex(SHEET_TITLE["en"]):]))
+    unsaid = {fact.reason for fact in facts if _flat(entries[fact.key or reason_key(fact.reason)].text) not in sheet}
+    assert facts and not unsaid, f"{len(unsaid)} reasons missing from the English proof sheet: {sorted(unsaid)[:2]}"
+
 def test_a_release_of_a_game_with_unknowns_is_refused_before_anything_is_written(tmp_path):
     built = build(ROOT / "content" / "punic-island", BuildRequest(only=("counters",), out=tmp_path,
                                                                   overrides=(("release", True),)))
