@@ -77,7 +77,8 @@ SEED = {"punic-island": ("Francisco Ronco",
 
 
 @pytest.mark.parametrize("game", list(SEED))
-def test_a_seed_games_author_is_its_designer_and_its_cover_prints_every_role(seed_builds: Path, game):
+def test_a_seed_games_author_is_its_designer_and_its_cover_prints_every_role_and_the_publisher(seed_builds: Path,
+                                                                                                 game):
     author, roles = SEED[game]
     manifest = load_game(Path(__file__).resolve().parents[2] / "content" / game).game.manifest
     every_name = [name for credit in manifest.credits for name in credit.names]
@@ -89,6 +90,6 @@ def test_a_seed_games_author_is_its_designer_and_its_cover_prints_every_role(see
         cover = " ".join((PdfReader(folder / "rules.pdf").pages[0].extract_text() or "").split())
         printed = [role for role in roles[language] if role in cover]
         assert printed == roles[language], (game, language, cover)
-        assert all(name in cover for name in every_name), (game, language)
+        assert all(name in cover for name in every_name) and manifest.publisher in cover, (game, language)
         if language == "en":
             assert not any(role in cover for role in roles["es"] if role not in roles["en"]), cover
