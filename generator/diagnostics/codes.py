@@ -74,6 +74,13 @@ _TABLE = (
     Code("SCH012", "policy-without-reason", "error", "a check is ignored without a reason",
          "Say why the game may skip the check: `checks: {ignore: [{code: REF008, reason: \"the glossary also "
          "explains terms the rules never mark\"}]}`. The reason is what a reviewer reads."),
+    Code("SCH013", "unknown-credit-role", "error", "a credit's role is not one of Imprenta's role words",
+         "A credit's `role` is a word Imprenta prints in every language (templates/words, `credit.<role>`): design,"
+         " game-design, series-design, solitaire-design, development, art, cover-art, cartography, graphic-design,"
+         " layout, writing, rules-editing, editing, proofreading, translation, playtesting, research, production; "
+         "roles held together are a list (`role: [proofreading, playtesting]`). The design roles make the PDF's "
+         "Author. For a role not in the list write the printed words instead: `{title: Asesoría naval, names: "
+         "[Ana Ruiz]}`, and translate `game.credits.<n>.title` in each i18n file."),
     # Identity and references.
     Code("ID001", "duplicate-id", "error", "an id defined twice within its kind",
          "Ids are unique within their kind (two pieces, two sections even in different documents); rename one."

@@ -1,16 +1,66 @@
 """The game manifest and the factions that own pieces and areas."""
 
-from typing import ClassVar, Literal
+import difflib
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from generator.model.common import Color, Id, Language, Prose, Shape, Text
-from generator.shapes import Field
+from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
 
 Component = Literal["counters", "cards", "map", "rules", "aids"]
 
+#: The roles a credit names, each printed as Imprenta's word `credit.<role>` in the edition's language
+#: (templates/words): role → whether it makes its names the game's authors (the PDF's Author).
+CREDIT_ROLES: dict[str, bool] = {
+    "design": True, "game-design": True, "series-design": True, "solitaire-design": True,
+    "development": False, "art": False, "cover-art": False, "cartography": False, "graphic-design": False,
+    "layout": False, "writing": False, "rules-editing": False, "editing": False, "proofreading": False,
+    "translation": False, "playtesting": False, "research": False, "production": False,
+}
+
+
+def _check_role(value: Any) -> Any:
+    if isinstance(value, str) and value not in CREDIT_ROLES:
+        close = difflib.get_close_matches(value, list(CREDIT_ROLES), n=1)
+        raise ShapeError("SCH013", "'{value}' is not a credit role{close}; the roles: {roles}",
+                         {"value": value[:40], "close": f" (did you mean '{close[0]}'?)" if close else "",
+                          "roles": ", ".join(CREDIT_ROLES)})
+    return value
+
+
+CreditRole = Annotated[str, BeforeValidator(_check_role), WithJsonSchema({"enum": list(CREDIT_ROLES)})]
+"""One of CREDIT_ROLES: the word Imprenta prints for it in every language."""
+
 
 class Credit(Shape):
-    role: Text = Field(description="The role, as printed (Diseño, Arte…).")
-    names: list[str] = Field(description="Who held it.")
+    role: Union[CreditRole, list[CreditRole], None] = Field(
+        None, description="What they did: a role word, printed as Imprenta's word for it in the edition's "
+                          "language; several held together as a list (`[proofreading, playtesting]`). The names of "
+                          "the design roles (design, game-design, series-design, solitaire-design) are the PDFs' "
+                          "Author.")
+    title: Text | None = Field(None, description="The role as printed, for one that is not a role word "
+                                                 "(translated like any text); with `role`, printed instead of "
+                                                 "the role's word.")
+    names: list[str] = Field(description="Who held it, in the order printed.")
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not self.role and self.title is None:
+            raise ValueError("a credit names a `role` (design, art, playtesting…) or, for a role not in that "
+                             "list, a `title`")
+        return self
+
+    @property
+    def roles(self) -> list[str]:
+        return [self.role] if isinstance(self.role, str) else list(self.role or ())
+
+    @property
+    def designs(self) -> bool:
+        return any(CREDIT_ROLES[role] for role in self.roles)
+
+
+def authors(manifest: "GameManifest") -> list[str]:
+    """The names of the design credits, each once, in order: the game's authors (a document's Author)."""
+    return list(dict.fromkeys(name for credit in manifest.credits if credit.designs for name in credit.names))
 
 
 class IgnoredCheck(Shape):
@@ -68,7 +118,8 @@ class GameManifest(Shape):
                                             "rulebook's cover and footer, and in the manifest; without it, the git "
                                             "tag of the last commit that changed the game folder.")
     credits: list[Credit] = Field(default_factory=list, description="Who did what, printed in the rulebook's "
-                                  "credits: `[{role: Diseño, names: [Ana Ruiz]}]`.")
+                                  "credits on its cover: `[{role: design, names: [Ana Ruiz]}, "
+                                  "{role: [proofreading, playtesting], names: [Luis Gil]}]`.")
     components: list[Component] = Field(default_factory=list, description="What the box holds, so what a build "
                                         "makes: rules also makes rules.html, and counters, cards or map the play "
                                         "modules; a component left out is not built (a note says so). Empty: "

@@ -144,6 +144,29 @@ class Edition:
         number = self.shown(card.number)
         return self.words[f"card.{form}"].format(number=number, title=title)
 
+    def credits(self) -> list[tuple[str, list[str]]]:
+        """(role as printed, names) of each credit: its `title` translated, else its role words in this language
+        joined as a list ("revisión y pruebas de juego") with a capital first; each name once."""
+        said, found = self.words, []
+        for index, credit in enumerate(self.game.manifest.credits):
+            if credit.title is not None:
+                role = self.text(f"game.credits.{index}.title", credit.title)
+            else:
+                role = self._listed([said[f"credit.{name}"] for name in credit.roles])
+                role = role[:1].upper() + role[1:]
+            found.append((role, list(dict.fromkeys(credit.names))))
+        return found
+
+    def _listed(self, items: list[str]) -> str:
+        """Items joined as this language lists them (CLDR, through Babel): "a, b y c", "a, b, and c"."""
+        from babel.core import UnknownLocaleError
+        from babel.lists import format_list
+
+        try:
+            return format_list(items, locale=self.language.replace("-", "_"))
+        except UnknownLocaleError:
+            return ", ".join(items)
+
     def icon_mark(self, icon_id: str) -> str:
         """The mark printed where running text shows an icon that has no picture (derived.unknowns)."""
         return self.mark(self.game.get("icon", icon_id))

@@ -92,7 +92,7 @@ GLYPHS = {
                                             ("en.yaml", 3, 31, "private-use character U+F0005")),
     "CJK in a counter name": ({"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n"
                                               "  - {id: a, name: 回合, kind: k}\n"}, ("pieces.yaml", 4, 19, "U+5408")),
-    "CJK in a credit": ({"game.yaml": MANIFEST.replace("[es]\n", "[es]\n  credits:\n    - {role: Diseño, names: [Ana, 李]}\n")},
+    "CJK in a credit": ({"game.yaml": MANIFEST.replace("[es]\n", "[es]\n  credits:\n    - {role: design, names: [Ana, 李]}\n")},
                         ("game.yaml", 7, 35, "U+674E")),
 }
 

@@ -59,6 +59,9 @@ CASES = {
                                         "      - {roll: 6-1, result: x}\n"}, [("SCH008", "tables.yaml", 6, 16)]),
     "bad colour": ({"f.yaml": "factions:\n  - id: red\n    name: Rojo\n    color: '#12345'\n"},
                    [("SCH009", "f.yaml", 4, 12)]),
+    "unknown credit role": ({"game.yaml": GAME_WITH_EN.replace("[es, en]", "[es]") + "  credits:\n"
+                                          "    - {role: [proofreading, playtestin], names: [Ana]}\n"},
+                            [("SCH013", "game.yaml", 7, 29)]),
     "no manifest": ({"game.yaml": "", "pieces.yaml": "pieces: []\n"}, [("SCH010", "game.yaml", 1, 1)]),
     "duplicate id": ({"pieces.yaml": "piece_kinds:\n  - id: k\n    name: K\n  - id: k\n    name: K2\n"},
                      [("ID001", "pieces.yaml", 4, 9)]),

@@ -15,6 +15,7 @@ from pathlib import Path
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
+from generator.model.game import authors
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
 from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
@@ -65,9 +66,9 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     return {
         "game": {"title": e.text("game.title", manifest.title), "language": e.language,
                  "subtitle": e.text("game.subtitle", manifest.subtitle) if manifest.subtitle else "",
-                 "author": ", ".join(name for credit in manifest.credits for name in credit.names),
-                 "credits": [{"role": e.text(f"game.credits.{i}.role", c.role), "names": c.names}
-                             for i, c in enumerate(manifest.credits)]},
+                 "author": ", ".join(authors(manifest)),
+                 "credits": [{"role": role, "names": names} for role, names in e.credits()],
+                 "publisher": manifest.publisher or ""},
         "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,
         "paper": PAPER_CSS.get(paper, "A4"), "columns": columns,
         "fonts": _font_faces() if media == "print" else [],
