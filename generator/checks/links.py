@@ -85,6 +85,7 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind
+    hexes = game.hex_ids() if game.setup else set()
     for step in game.setup:
         if step.side:
             yield step, ("side",), "faction", step.side
@@ -93,7 +94,7 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
                 if getattr(placement, field):
                     yield step, ("place", index, field), kind, getattr(placement, field)
             at = placement.at
-            if not isinstance(at, str) or at == HAND or at in game.hex_ids():
+            if not isinstance(at, str) or at == HAND or at in hexes:
                 continue
             if ":" in at:
                 yield step, ("place", index, "at"), "track", at.split(":", 1)[0]
