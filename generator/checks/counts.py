@@ -8,10 +8,11 @@ from typing import Iterator
 
 from generator.checks.references import text_span
 from generator.derived import references
-from generator.derived.counting import SelectorError, count, mix_count
+from generator.derived.counting import SelectorError, count, mix_count, selected_pieces
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
-from generator.model.common import Unknown
+from generator.model.common import Unknown, is_assumed
+from generator.model.rules import HAND
 
 
 def check_counts(game: Game) -> Iterator[Diagnostic]:
@@ -89,19 +90,134 @@ def _card_numbers(game: Game) -> Iterator[Diagnostic]:
 
 
 def _setup(game: Game) -> Iterator[Diagnostic]:
-    placed = Counter()
-    last = {}
+    """CNT007: a set-up that places more of a piece (or a kind, a mix, cards of a deck) than exist; a count that
+    is `rest` or unknown places no number. A piece or deck whose own size is only assumed is still held to it:
+    the placement shows the assumption too small."""
+    placed, last = Counter(), {}
     for step in game.setup:
         for index, placement in enumerate(step.place):
-            if placement.piece:
-                placed[placement.piece] += placement.count
-                last[placement.piece] = (step, index)
-    for piece_id, number in placed.items():
-        piece = game.get("piece", piece_id)
-        if piece is not None and number > piece.copies:
-            step, index = last[piece_id]
-            yield make("CNT007", f"setup places {number} of '{piece_id}' but the game has {piece.copies}",
+            if isinstance(placement.count, int) and not isinstance(placement.count, bool):
+                key = _placed_key(placement)
+                placed[key] += placement.count
+                last[key] = (step, index)
+    for (field, target), number in placed.items():
+        size = _size(game, field, target)
+        if size is None or number <= size:
+            continue
+        step, index = last[(field, target)]
+        if is_assumed(size):
+            yield make("CNT007", f"setup places {number} of {field} '{target}', whose copies are unknown and "
+                       f"assumed {size}", where(step, "place", index, "count"),
+                       f"assume at least {number} where the copies are declared, or fix the `count`")
+        else:
+            yield make("CNT007", f"setup places {number} of {field} '{target}' but the game has {size}",
                        where(step, "place", index, "count"))
+    yield from _placements(game)
+    yield from _sides(game)
+
+
+def _placed_key(placement) -> tuple[str, str]:
+    field = next(name for name in ("piece", "kind", "mix", "deck") if getattr(placement, name) is not None)
+    return field, getattr(placement, field)
+
+
+def _size(game: Game, field: str, target: str) -> int | None:
+    """How many of a placed thing exist; None when not known for sure (a deck whose cards are only assumed)."""
+    if field == "piece":
+        piece = game.get("piece", target)
+        return piece.copies if piece is not None else None
+    if field == "deck":
+        deck = game.get("deck", target)
+        if deck is None:
+            return None
+        if deck.total is not None:
+            return deck.total
+        cards = [card for card in game.cards if card.deck == target]
+        return None if any(is_assumed(card.copies) for card in cards) else sum(card.copies for card in cards)
+    try:
+        return count(game, f"{'kind' if field == 'kind' else 'mix'}:{target}")
+    except SelectorError:
+        return None
+
+
+def _placements(game: Game) -> Iterator[Diagnostic]:
+    """SET001: a placement that cannot be carried out as written (the place exists: REF006 says when not)."""
+    rests = {}
+    for step in game.setup:
+        for index, placement in enumerate(step.place):
+            problem = _placement_problem(game, placement)
+            if problem:
+                field, message, hint = problem
+                yield make("SET001", f"setup '{step.id}' {message}", where(step, "place", index, field), hint)
+            if placement.count == "rest":
+                key = _placed_key(placement)
+                if key in rests:
+                    yield make("SET001", f"setup '{step.id}' places the rest of {placement.placed} a second time",
+                               where(step, "place", index, "count"), "the rest goes to one place: give the "
+                               "other placement a number", [("the rest placed first here", rests[key])])
+                rests.setdefault(key, where(step, "place", index, "count"))
+
+
+def _placement_problem(game: Game, placement) -> tuple[str, str, str] | None:
+    """(field, what is wrong, hint) of one placement, or None."""
+    at, what = placement.at, placement.placed
+    piece = game.get("piece", placement.piece) if placement.piece else None
+    if placement.face == "back" and piece is not None and piece.back is None:
+        return "face", f"shows the back of {what}, which has none", "remove `face`, or give the piece a `back`"
+    if not isinstance(at, str):
+        return None
+    if at == HAND:
+        if placement.deck is None:
+            return "at", f"puts {what} in the hand", "only cards go to the hand: place a `deck` there"
+        return None
+    track_id, _, space = at.partition(":")
+    track = game.get("track", track_id) if not game.get("location", at) else None
+    if track is not None and space:
+        number = int(space) if space.lstrip("-").isdigit() else None
+        if number is None or not track.min <= number <= track.max:
+            return "at", f"puts {what} on space '{space}' of track '{track.id}', which runs {track.min}–{track.max}", \
+                "use a space of the track"
+    cup = game.get("mix", at) if track is None and not game.get("location", at) else None
+    if cup is not None:
+        if cup.kind not in ("cup", "bag") or placement.deck is not None:
+            return "at", f"puts {what} in mix '{cup.id}', which is not a cup or bag to draw {what} from", \
+                "place it at a location, or in a mix of kind cup or bag"
+        if cup.select is not None and placement.piece and placement.piece not in \
+                {p.id for p in selected_pieces(game, cup.select)}:
+            return "at", f"puts {what} in {cup.kind} '{cup.id}', which does not hold it", \
+                f"add the piece to the {cup.kind}'s selection, or place it elsewhere"
+    if placement.deck is not None and track is not None:
+        return "at", f"puts {what} on track '{track.id}'", "cards go to the hand or to a location (a deck's space)"
+    return None
+
+
+def _sides(game: Game) -> Iterator[Diagnostic]:
+    """SET002: a side's set-up that places another side's pieces or cards (a faction counts as its `side`'s)."""
+    camp = {faction.id: faction.side or faction.id for faction in game.factions}
+    for step in game.setup:
+        if not step.side:
+            continue
+        for index, placement in enumerate(step.place):
+            for faction in sorted(_factions(game, placement)):
+                if camp.get(faction, faction) != camp.get(step.side, step.side):
+                    yield make("SET002", f"setup '{step.id}' is {step.side}'s but places {placement.placed} of "
+                               f"faction '{faction}'", where(step, "place", index, _placed_key(placement)[0]),
+                               "move the placement to that side's step, or fix the `side`")
+                    break
+
+
+def _factions(game: Game, placement) -> set[str]:
+    if placement.deck:
+        deck = game.get("deck", placement.deck)
+        return {deck.faction} if deck is not None and deck.faction else set()
+    if placement.piece:
+        pieces = [game.get("piece", placement.piece)]
+    elif placement.mix:
+        mix = game.get("mix", placement.mix)
+        pieces = selected_pieces(game, mix.select) if mix is not None and mix.select is not None else []
+    else:
+        pieces = []
+    return {piece.faction for piece in pieces if piece is not None and piece.faction}
 
 
 # "the 16 battle chits", "las 16 fichas de batalla": an article before the number names the whole set

@@ -102,12 +102,17 @@ def _assumable_fields(model: type) -> tuple[tuple[str, str], ...]:
 
 
 def _walk(shape: Shape, owner: str) -> Iterator[tuple]:
+    subject = getattr(shape, "fact_subject", "")      # a part with no id says what it is about: "piece 'x'"
     for name, key in _assumable_fields(type(shape)):
         value = getattr(shape, name)
         if is_assumed(value):
-            yield owner, key, where(shape, key), value.unknown, str(value), None, value
+            yield owner, _named(key, subject), where(shape, key), value.unknown, str(value), None, value
     for name, key in fields_holding_shapes(type(shape)):
-        yield from _value(shape, getattr(shape, name), key, (key,), owner)
+        yield from _value(shape, getattr(shape, name), _named(key, subject), (key,), owner)
+
+
+def _named(field: str, subject: str) -> str:
+    return f"{field} of {subject}" if subject else field
 
 
 def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator[tuple]:

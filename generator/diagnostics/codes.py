@@ -187,6 +187,15 @@ _TABLE = (
          "the copies."),
     Code("CNT008", "prose-count", "warning", "the prose states a number of pieces or cards the data does not have",
          "Write the number as a {count:…} token so it follows the data."),
+    # Set-up.
+    Code("SET001", "setup-placement", "error", "a set-up placement that cannot be carried out as written",
+         "A placement puts one thing (a piece, a kind, a mix, cards of a deck) in one place: a track's space within "
+         "its range, a cup or bag that holds the piece, the hand for cards only, a face the piece has; and the "
+         "rest of something goes to one place only. Fix the `at`, `face` or `count` the finding points at."),
+    Code("SET002", "setup-wrong-side", "warning", "a side's set-up places another side's pieces or cards",
+         "A step with `side: rome` prints under Rome's name; a Carthaginian piece in it would be set up by the "
+         "wrong player. Move the placement to its side's step (an ally's pieces, `side:` of its faction, are "
+         "fine), or correct the step's `side`."),
     # Map.
     Code("MAP001", "asymmetric-adjacency", "error", "A lists B as adjacent but B does not list A",
          "Adjacency goes both ways: add A to B's `adjacent`, or remove B from A's."),

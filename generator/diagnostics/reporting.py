@@ -87,13 +87,17 @@ def _sarif_level(severity: Severity) -> str:
     return {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}[severity]
 
 
-_line_cache: dict[str, list[str] | None] = {}
+_line_cache: dict[tuple, list[str] | None] = {}
 
 
 def _source_line(file, line: int) -> str | None:
-    key = str(file)
+    try:        # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+        state = os.stat(file)
+    except OSError:
+        return None
+    key = (os.path.abspath(file), state.st_mtime_ns, state.st_size)
     if key not in _line_cache:
-        _line_cache[key] = _quotable_lines(key)
+        _line_cache[key] = _quotable_lines(str(file))
     lines = _line_cache[key]
     if not lines or not 0 < line <= len(lines):
         return None

@@ -1,9 +1,10 @@
 """Rule books as section trees, and the glossary, icons, actions, setup and player aids they refer to."""
 
-from typing import ClassVar, Literal
+import re
+from typing import Annotated, Any, ClassVar, Literal
 
-from generator.model.common import Id, Prose, Scalar, Shape, Text
-from generator.shapes import Field, model_validator
+from generator.model.common import Id, Prose, Scalar, Shape, Text, Unknown
+from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
 
 Numbering = Literal["decimal", "upper-alpha", "lower-alpha", "upper-roman", "lower-roman"]
 
@@ -61,6 +62,8 @@ class Section(Shape):
     sequence: bool = Field(False, description="Its children form a sequence of play (printed on the aids).")
     anatomy: Anatomy | None = Field(None, description="A figure after its text: a counter or card drawn from the "
                                                       "layout that prints it, with numbered callouts and a legend.")
+    setup: list[Id] = Field(default_factory=list, description="Set-up steps (setup ids) printed after its text: "
+                                                              "each side's table of what goes where.")
     sections: list["Section"] = Field(default_factory=list, description="Its sub-sections, of the same shape.")
 
 
@@ -108,21 +111,72 @@ class Action(Shape):
     text: Prose | None = Field(None, description="What it does: prose with reference tokens.")
 
 
+_PLACE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?::[\w.+-]+)?$")
+
+
+def _check_place(value: Any) -> Any:
+    if isinstance(value, str) and not _PLACE.match(value):
+        raise ShapeError("SCH005", "'{value}' is not a place: write a location id, a track id, track-id:value, "
+                                   "a cup's mix id or hand", {"value": value[:40]})
+    return value
+
+
+Place = Annotated[str, BeforeValidator(_check_place), WithJsonSchema({"type": "string", "pattern": _PLACE.pattern})]
+"""Where a placement puts its pieces: a location (or hex) id, a track id (beside the track), track-id:value, a
+cup (a mix of kind cup) or `hand` (cards: the player's hand)."""
+
+HAND = "hand"
+
+
 class Placement(Shape):
-    piece: Id | None = Field(None, description="The piece placed (pieces id); or give `kind`.")
+    piece: Id | None = Field(None, description="The piece placed (pieces id); or give `kind`, `mix` or `deck`.")
     kind: Id | None = Field(None, description="Any pieces of this kind (piece_kinds id), when which ones does "
                                               "not matter.")
-    count: int = Field(1, ge=0, description="How many are placed; checked against the copies that exist (CNT007).")
-    at: str = Field(description="A location id, or track-id:value.")
+    mix: Id | None = Field(None, description="The pieces a mix selects (mixes id): \"the remaining Roman units\".")
+    deck: Id | None = Field(None, description="Cards of a deck (decks id): `count` of them dealt to the hand "
+                                              "(`at: hand`), or the rest of the deck on its space.")
+    face: Side | None = Field(None, description="The face shown, when it matters: a control marker on its "
+                                                "Roman side (back).")
+    count: int | Literal["rest"] | Unknown = Field(
+        1, description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
+                       "no other placement takes), or {unknown: why} when the source does not say.")
+    at: Place | Unknown = Field(description="Where: a location or hex id, a track id (beside it), "
+                                            "track-id:value, a cup (mix id), hand; or {unknown: why}.")
+
+    @model_validator(mode="after")
+    def _one_thing(self):
+        given = [name for name in ("piece", "kind", "mix", "deck") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("a placement places one thing: give one of `piece`, `kind`, `mix` or `deck`"
+                             + (f" (not {' and '.join(given)})" if given else ""))
+        if isinstance(self.count, int) and self.count < 0:
+            raise ValueError("`count` is a whole number from 0, `rest`, or {unknown: why}")
+        return self
+
+    @property
+    def fact_subject(self) -> str:
+        """What an unknown count or place of it is about, for the checker and the proof sheet."""
+        return self.placed
+
+    @property
+    def placed(self) -> str:
+        """What it places, for messages: "piece 'garrison'", "deck 'roman-deck'"."""
+        for name in ("piece", "kind", "mix", "deck"):
+            if getattr(self, name) is not None:
+                return f"{name} '{getattr(self, name)}'"
+        return "nothing"
 
 
 class SetupStep(Shape):
     i18n_kind: ClassVar[str | None] = "setup"
 
-    id: Id = Field(description="The step's id.")
-    text: Prose = Field(description="The step as the rulebook says it: prose with reference tokens.")
-    place: list[Placement] = Field(default_factory=list, description="The pieces this step puts on the map or a "
-                                   "track; the checker counts them against the copies that exist.")
+    id: Id = Field(description="The step's id, for a section's `setup:` list.")
+    side: Id | None = Field(None, description="The faction (factions id) whose set-up this is: the rulebook "
+                                              "prints its placements under that side's name.")
+    text: Prose | None = Field(None, description="What the rulebook says before its placements: prose with "
+                                                 "reference tokens.")
+    place: list[Placement] = Field(default_factory=list, description="What goes where, in the order the table "
+                                   "prints it; the checker counts them against the copies that exist.")
 
 
 class AidPart(Shape):

@@ -86,6 +86,17 @@ CASES = {
          "map.yaml": "map:\n  locations:\n    - {id: x, name: X, adjacent: [y]}\n    - {id: y, name: Y, adjacent: [x]}\n",
          "setup.yaml": "setup:\n  - id: s\n    text: Coloca\n    place:\n      - {piece: a, count: 3, at: x}\n"},
         ("CNT007", "setup.yaml", 5, 27)),
+    "a set-up that puts a counter on a space its track does not have": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: A, kind: k}\n"
+                        "tracks:\n  - {id: vp, name: PV, max: 10}\n",
+         "setup.yaml": "setup:\n  - id: s\n    place:\n      - {piece: a, at: 'vp:12'}\n"},
+        ("SET001", "setup.yaml", 4, 24)),
+    "Rome's set-up placing a Carthaginian counter": (
+        {"pieces.yaml": "factions:\n  - {id: rome, name: Roma}\n  - {id: carthage, name: Cartago}\n"
+                        "piece_kinds:\n  - {id: k, name: K}\npieces:\n  - {id: a, name: A, kind: k, faction: carthage}\n",
+         "map.yaml": "map:\n  locations:\n    - {id: x, name: X, adjacent: [y]}\n    - {id: y, name: Y, adjacent: [x]}\n",
+         "setup.yaml": "setup:\n  - id: s\n    side: rome\n    place:\n      - {piece: a, at: x}\n"},
+        ("SET002", "setup.yaml", 5, 17)),
     "a rule that names more galleys than the game has": (
         {"pieces.yaml": GALLEYS, "rules.yaml": RULE.format(body="Cada jugador coloca 3 galeras en puerto.")},
         ("CNT008", "rules.yaml", 8, 31)),

@@ -9,6 +9,7 @@ section landed go to the manifest.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 
@@ -251,6 +252,45 @@ def _anchor_pages(document) -> dict[str, int]:
     return pages
 
 
+_LINK = re.compile(r'<a ([^>]*?)href="#([^"]+)"')
+_TRAILING_NUMBER = re.compile(r"(\d+)\s*$")
+
+
+def _settled(laid_out, html: str, game_folder: Path, bleed: float):
+    """The layout whose printed page numbers are the pages their places landed on. WeasyPrint reads a
+    target-counter while it paginates, and a heading its next pass pushes to the next column keeps the page read
+    before (the contents then say 15 for a section on 16); when a number came out stale, the book is laid out
+    again with every number written in (`data-page`, printed instead of the counter), at most twice."""
+    for _ in range(2):
+        pages = _anchor_pages(laid_out[0])
+        if not _stale_numbers(laid_out[0], pages):
+            break
+        laid_out = typeset(with_page_numbers(html, pages), game_folder, bleed)
+    return laid_out
+
+
+def with_page_numbers(html: str, pages: dict[str, int]) -> str:
+    """Each link to a place of the book with the page it lands on, for the print stylesheet's `attr(data-page)`."""
+    return _LINK.sub(lambda m: f'<a {m.group(1)}data-page="{pages[m.group(2)]}" href="#{m.group(2)}"'
+                     if m.group(2) in pages else m.group(0), html)
+
+
+def _stale_numbers(document, pages: dict[str, int]) -> bool:
+    """Whether a page number printed after a link (its ::after) differs from the page its target starts on."""
+    printed: dict[int, list[str]] = {}
+    for page in document.pages:
+        for box in page._page_box.descendants():      # WeasyPrint's laid-out boxes; text boxes carry `text`
+            element = getattr(box, "element", None)
+            if element is not None and element.tag == "a" and hasattr(box, "text") and \
+                    (getattr(box, "element_tag", None) or "").endswith("::after"):
+                printed.setdefault(id(element), [element.get("href", ""), ""])[1] += box.text
+    for href, text in printed.values():
+        found = _TRAILING_NUMBER.search(text)
+        if found and href.startswith("#") and pages.get(href[1:], int(found.group(1))) != int(found.group(1)):
+            return True
+    return False
+
+
 def section_pages(document, context: dict, output: str) -> list[dict]:
     """Where each section starts: {"output", "id", "number", "title", "page"}."""
     pages = _anchor_pages(document)
@@ -268,7 +308,9 @@ def render_rules(request: RenderRequest) -> Rendered:
     html = render_html(edition, context)
     if any(term["uses"] for term in context["terms"]):
         html = _one_use_per_page(edition, context, html)
-    rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile)
+    bleed = request.profile.bleed if request.profile.pdfx != "none" else 0.0
+    laid_out = _settled(typeset(html, edition.game.folder, bleed), html, edition.game.folder, bleed)
+    rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile, laid_out)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
         if request.since is not None:        # the errata gives the pages of this very layout

@@ -28,7 +28,7 @@ class SectionView:
     run_in: bool = False
     closing: list[dict] = field(default_factory=list)   # texts that go on after this section ends, innermost first
     box_label: str = ""           # the box kind's label ("Ejemplo"), when the game gives it one
-    figure: Markup | str = ""                           # its anatomy figure, after its text
+    figure: Markup | str = ""                           # its anatomy figure and set-up tables, after its text
 
 
 @dataclass

@@ -1,0 +1,93 @@
+"""The set-up as a book prints it: one table per step (per side), each row what goes where, in an edition's words.
+
+Names come from the data (a piece, a deck, a mix, a location, a track, in the edition's language); a count or a
+place the source does not give prints as its placeholder mark, numbered as on the proof sheet.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.model.common import Unknown
+from generator.model.rules import HAND, Placement, SetupStep
+from generator.render.edition import Edition
+
+
+class SetupRow(NamedTuple):
+    what: str
+    count: str
+    where: str
+
+
+class SetupView(NamedTuple):
+    id: str
+    side: str          # the side's name ("Roma"), or "" for a step both players carry out
+    text: str          # the step's prose in the edition's language (tokens still in it), or ""
+    rows: list[SetupRow]
+
+
+def setup_view(e: Edition, step: SetupStep) -> SetupView:
+    side = e.name("faction", step.side) if step.side else ""
+    text = e.text(f"setup.{step.id}.text", step.text) if step.text is not None else ""
+    return SetupView(step.id, side, text, _rows(e, step.place))
+
+
+def _rows(e: Edition, placements) -> list[SetupRow]:
+    """One row per placement; consecutive ones that put the same number of the same thing in known places
+    share a row ("1 in each: Camarina, Pintias…"), as a printed set-up card lists them."""
+    rows: list[tuple[SetupRow, list[str]]] = []
+    for placement in placements:
+        row = SetupRow(_what(e, placement), _count(e, placement), _where(e, placement))
+        shared = _is_number(placement.count) and isinstance(placement.at, str)
+        if shared and rows and rows[-1][1] and rows[-1][0][:2] == row[:2]:
+            rows[-1][1].append(row.where)
+        else:
+            rows.append((row, [row.where] if shared else []))
+    return [row if len(places) < 2 else
+            SetupRow(row.what, e.words["setup.each"].format(count=row.count), ", ".join(places))
+            for row, places in rows]
+
+
+def _is_number(count) -> bool:
+    return isinstance(count, int) and not isinstance(count, bool)
+
+
+def _what(e: Edition, placement: Placement) -> str:
+    if placement.deck:
+        return e.name("deck", placement.deck)
+    if placement.mix:
+        return e.name("mix", placement.mix)
+    if placement.kind:
+        return e.name("piece_kind", placement.kind)
+    name = e.name("piece", placement.piece)
+    piece = e.game.get("piece", placement.piece)
+    face = getattr(piece, placement.face, None) if piece is not None and placement.face else None
+    label = e.text(f"piece.{piece.id}.{placement.face}.label", face.label) if face is not None and face.label else ""
+    return e.words["setup.face"].format(piece=name, face=label) if label else name
+
+
+def _count(e: Edition, placement: Placement) -> str:
+    if isinstance(placement.count, Unknown):
+        return e.mark(placement.count)
+    if placement.count == "rest":
+        return e.words["setup.rest"]
+    return str(placement.count)
+
+
+def _where(e: Edition, placement: Placement) -> str:
+    at = placement.at
+    if isinstance(at, Unknown):
+        return e.mark(at)
+    if at == HAND:
+        return e.words["setup.hand"]
+    game = e.game
+    if game.get("location", at) is not None:
+        return e.name("location", at)
+    track_id, _, space = at.partition(":")
+    if game.get("track", track_id) is not None:
+        track = e.name("track", track_id)
+        return e.words["setup.space"].format(track=track, space=space) if space else \
+            e.words["setup.beside"].format(track=track)
+    if game.get("mix", at) is not None:
+        return e.name("mix", at)
+    return at                  # a hex id, printed as the map prints it
