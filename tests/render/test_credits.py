@@ -84,7 +84,7 @@ def test_a_seed_games_author_is_its_designer_and_its_cover_prints_every_role_and
     every_name = [name for credit in manifest.credits for name in credit.names]
     for language in ("es", "en"):
         folder = seed_builds / game / language
-        for pdf in ("rules.pdf", "aids.pdf", "counters.pdf", "cards.pdf"):
+        for pdf in ("rules.pdf", "aids.pdf", "counters.pdf", "cards.pdf", "map.pdf", "map-tiles.pdf"):
             assert PdfReader(folder / pdf).metadata.get("/Author") == author, (game, language, pdf)
         assert f'<meta name="author" content="{author}">' in (folder / "rules.html").read_text(encoding="utf-8")
         cover = " ".join((PdfReader(folder / "rules.pdf").pages[0].extract_text() or "").split())

@@ -3,6 +3,7 @@ and map-tiles.pdf for printing at home."""
 
 from __future__ import annotations
 
+from generator.model.game import authors
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.svg_export import face_svg   # here, not in render_map: imported (0.4 s) before the fork
 from generator.render.maps.drawing import draw_map
@@ -31,12 +32,13 @@ def render_map(request: RenderRequest) -> Rendered:
     face = drawing.face
     said = edition.words
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
+    author = ", ".join(authors(game.manifest))
     if "svg" in request.formats:
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))
     if "pdf" in request.formats:
         slug, entries = proof_slug(edition), proof_entries(edition)
         marked = any(has_marks(text) for text in face.texts())
-        writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, "", said["map"],
+        writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, author, said["map"],
                              trim=(face.width, face.height), proof=slug)
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
@@ -51,7 +53,7 @@ def render_map(request: RenderRequest) -> Rendered:
         stamped = f"{title} · {request.stamp}" if request.stamp else title
         pdf, found, left, top, pages = tiled_pdf(face, profile, stamped,
                                                  said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
-                                                 (slug, entries, section(said, "proof"), marked))
+                                                 (slug, entries, section(said, "proof"), marked), author)
         rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))
         # Page 1 is the assembly, then one page per tile; the proof sheet's pages that follow are no tiles.
         rendered.placements.extend(

@@ -75,7 +75,7 @@ def _along(start: float, end: float, spacing: float) -> list[float]:
 
 
 def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overlap: float = 12.0,
-              proof: tuple = ("", (), {}, False)) -> tuple[bytes, list[Tile], float, float, int]:
+              proof: tuple = ("", (), {}, False), author: str = "") -> tuple[bytes, list[Tile], float, float, int]:
     """The tiled PDF (assembly page first, one page per tile, then the proof sheet's pages when
     `proof` = (slug, entries, words, marked) has entries), its tiles, where each tile's top-left corner sits
     on its page (x, y in mm from the page's bottom-left corner: the media's, so any bleed or slug around
@@ -87,7 +87,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     sheet = profile.model_copy(update={"bleed": profile.bleed if profile.pdfx != "none" else 0.0, "slug": 0.0,
                                        "crop_marks": False, "backs": "none"})
     slug, entries, said, marked = proof
-    writer = SheetWriter(sheet, title, "", "map tiles", proof=slug)
+    writer = SheetWriter(sheet, title, author, "map tiles", proof=slug)
     width, height = sheet.sheet_size()
     o = writer.offset                       # the media's corner to the trim's (a press PDF/X page's bleed)
     margin = max(profile.margin, 8.0)
