@@ -12,7 +12,6 @@ from generator.derived.counting import SelectorError, count, mix_count, selected
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown, is_assumed
-from generator.model.rules import HAND
 
 
 def check_counts(game: Game) -> Iterator[Diagnostic]:
@@ -96,10 +95,9 @@ def _setup(game: Game) -> Iterator[Diagnostic]:
     placed, last = Counter(), {}
     for step in game.setup:
         for index, placement in enumerate(step.place):
-            if isinstance(placement.count, int) and not isinstance(placement.count, bool):
-                key = _placed_key(placement)
-                placed[key] += placement.count
-                last[key] = (step, index)
+            if placement.number is not None:
+                placed[placement.thing] += placement.number
+                last[placement.thing] = (step, index)
     for (field, target), number in placed.items():
         size = _size(game, field, target)
         if size is None or number <= size:
@@ -116,16 +114,8 @@ def _setup(game: Game) -> Iterator[Diagnostic]:
     yield from _sides(game)
 
 
-def _placed_key(placement) -> tuple[str, str]:
-    field = next(name for name in ("piece", "kind", "mix", "deck") if getattr(placement, name) is not None)
-    return field, getattr(placement, field)
-
-
 def _size(game: Game, field: str, target: str) -> int | None:
     """How many of a placed thing exist; None when not known for sure (a deck whose cards are only assumed)."""
-    if field == "piece":
-        piece = game.get("piece", target)
-        return piece.copies if piece is not None else None
     if field == "deck":
         deck = game.get("deck", target)
         if deck is None:
@@ -135,7 +125,7 @@ def _size(game: Game, field: str, target: str) -> int | None:
         cards = [card for card in game.cards if card.deck == target]
         return None if any(is_assumed(card.copies) for card in cards) else sum(card.copies for card in cards)
     try:
-        return count(game, f"{'kind' if field == 'kind' else 'mix'}:{target}")
+        return count(game, f"{field}:{target}")      # a piece's copies, however many of a kind or a mix
     except SelectorError:
         return None
 
@@ -150,7 +140,7 @@ def _placements(game: Game) -> Iterator[Diagnostic]:
                 field, message, hint = problem
                 yield make("SET001", f"setup '{step.id}' {message}", where(step, "place", index, field), hint)
             if placement.count == "rest":
-                key = _placed_key(placement)
+                key = placement.thing
                 if key in rests:
                     yield make("SET001", f"setup '{step.id}' places the rest of {placement.placed} a second time",
                                where(step, "place", index, "count"), "the rest goes to one place: give the "
@@ -160,24 +150,22 @@ def _placements(game: Game) -> Iterator[Diagnostic]:
 
 def _placement_problem(game: Game, placement) -> tuple[str, str, str] | None:
     """(field, what is wrong, hint) of one placement, or None."""
-    at, what = placement.at, placement.placed
+    what = placement.placed
     piece = game.get("piece", placement.piece) if placement.piece else None
     if placement.face == "back" and piece is not None and piece.back is None:
         return "face", f"shows the back of {what}, which has none", "remove `face`, or give the piece a `back`"
-    if not isinstance(at, str):
-        return None
-    if at == HAND:
+    place = game.place(placement.at)
+    if place.kind == "hand":
         if placement.deck is None:
             return "at", f"puts {what} in the hand", "only cards go to the hand: place a `deck` there"
         return None
-    track_id, _, space = at.partition(":")
-    track = game.get("track", track_id) if not game.get("location", at) else None
-    if track is not None and space:
-        number = int(space) if space.lstrip("-").isdigit() else None
+    track = game.get("track", place.id) if place.kind == "track" else None
+    if track is not None and place.space:
+        number = int(place.space) if place.space.lstrip("-").isdigit() else None
         if number is None or not track.min <= number <= track.max:
-            return "at", f"puts {what} on space '{space}' of track '{track.id}', which runs {track.min}–{track.max}", \
-                "use a space of the track"
-    cup = game.get("mix", at) if track is None and not game.get("location", at) else None
+            return "at", f"puts {what} on space '{place.space}' of track '{track.id}', which runs " \
+                f"{track.min}–{track.max}", "use a space of the track"
+    cup = game.get("mix", place.id) if place.kind == "mix" else None
     if cup is not None:
         if cup.kind not in ("cup", "bag") or placement.deck is not None:
             return "at", f"puts {what} in mix '{cup.id}', which is not a cup or bag to draw {what} from", \
@@ -201,7 +189,7 @@ def _sides(game: Game) -> Iterator[Diagnostic]:
             for faction in sorted(_factions(game, placement)):
                 if camp.get(faction, faction) != camp.get(step.side, step.side):
                     yield make("SET002", f"setup '{step.id}' is {step.side}'s but places {placement.placed} of "
-                               f"faction '{faction}'", where(step, "place", index, _placed_key(placement)[0]),
+                               f"faction '{faction}'", where(step, "place", index, placement.thing[0]),
                                "move the placement to that side's step, or fix the `side`")
                     break
 

@@ -11,7 +11,7 @@ from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Shape
 from generator.model.game import box_kinds
-from generator.model.rules import HAND
+from generator.model.rules import PLACED
 
 
 def check_data_links(game: Game) -> Iterator[Diagnostic]:
@@ -85,21 +85,15 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
     for action in game.actions:
         for index, kind in enumerate(action.by):
             yield action, ("by", index), "piece_kind", kind
-    hexes = game.hex_ids() if game.setup else set()
     for step in game.setup:
         if step.side:
             yield step, ("side",), "faction", step.side
         for index, placement in enumerate(step.place):
-            for field, kind in (("piece", "piece"), ("kind", "piece_kind"), ("mix", "mix"), ("deck", "deck")):
-                if getattr(placement, field):
-                    yield step, ("place", index, field), kind, getattr(placement, field)
-            at = placement.at
-            if not isinstance(at, str) or at == HAND or at in hexes:
-                continue
-            if ":" in at:
-                yield step, ("place", index, "at"), "track", at.split(":", 1)[0]
-            elif not game.names("track", at) and not game.names("mix", at):     # beside a track; in a cup
-                yield step, ("place", index, "at"), "location", at
+            field, target = placement.thing
+            yield step, ("place", index, field), PLACED[field], target
+            if game.place(placement.at).kind == "":
+                kind = "track" if ":" in placement.at else "location"
+                yield step, ("place", index, "at"), kind, placement.at.split(":", 1)[0]
     for _, section, _ in game.sections():
         for index, step_id in enumerate(section.setup):
             yield section, ("setup", index), "setup", step_id

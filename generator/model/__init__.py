@@ -7,11 +7,11 @@ from typing import Iterator
 
 from generator.diagnostics import Span
 from generator.model.cards import Card, CardType, Deck
-from generator.model.common import Shape
+from generator.model.common import Shape, Unknown
 from generator.model.game import Faction, GameManifest
 from generator.model.maps import Location, Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
-from generator.model.rules import Action, Aid, Icon, RuleDocument, Section, SetupStep, Term
+from generator.model.rules import HAND, Action, Aid, Icon, PlaceRef, RuleDocument, Section, SetupStep, Term
 from generator.model.tables import Table
 from generator.model.translations import TranslationFile
 
@@ -106,16 +106,37 @@ class Game:
         for document in self.documents:
             yield from walk(document, document.sections, ())
 
-    def hex_ids(self) -> set[str]:
+    def hex_ids(self) -> frozenset[str]:
         """Every hex id the grid defines."""
+        return self._hex_ids
+
+    @cached_property
+    def _hex_ids(self) -> frozenset[str]:
         grid = self.map.grid if self.map else None
         if grid is None:
-            return set()
+            return frozenset()
         from generator.model.maps import format_id
 
-        return {format_id(grid.id_format, col, row)
-                for col in range(grid.first_column, grid.first_column + grid.columns)
-                for row in range(grid.first_row, grid.first_row + grid.rows)}
+        return frozenset(format_id(grid.id_format, col, row)
+                         for col in range(grid.first_column, grid.first_column + grid.columns)
+                         for row in range(grid.first_row, grid.first_row + grid.rows))
+
+    def place(self, at) -> PlaceRef:
+        """What a set-up placement's `at` names: the checker, the links and the book read it the same way."""
+        if isinstance(at, Unknown):
+            return PlaceRef("unknown")
+        if at == HAND:
+            return PlaceRef("hand")
+        if self.names("location", at):
+            return PlaceRef("location", at)
+        track_id, _, space = at.partition(":")
+        if self.names("track", track_id):
+            return PlaceRef("track", track_id, space)
+        if self.names("mix", at):
+            return PlaceRef("mix", at)
+        if at in self.hex_ids():
+            return PlaceRef("hex", at)
+        return PlaceRef("")
 
 
 def where(shape: Shape, *path: str | int) -> Span:

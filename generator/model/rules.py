@@ -1,7 +1,7 @@
 """Rule books as section trees, and the glossary, icons, actions, setup and player aids they refer to."""
 
 import re
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from generator.model.common import Id, Prose, Scalar, Shape, Text, Unknown
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
@@ -128,6 +128,19 @@ cup (a mix of kind cup) or `hand` (cards: the player's hand)."""
 HAND = "hand"
 
 
+class PlaceRef(NamedTuple):
+    """What a placement's `at` names (Game.place): kind is "unknown", "hand", "location", "track" (with the
+    space, or "" beside it), "mix" (a cup), "hex", or "" when it names nothing the game has."""
+
+    kind: str
+    id: str = ""
+    space: str = ""
+
+
+#: The fields that name what a placement places (it gives one), and the kind of thing each names.
+PLACED = {"piece": "piece", "kind": "piece_kind", "mix": "mix", "deck": "deck"}
+
+
 class Placement(Shape):
     piece: Id | None = Field(None, description="The piece placed (pieces id); or give `kind`, `mix` or `deck`.")
     kind: Id | None = Field(None, description="Any pieces of this kind (piece_kinds id), when which ones does "
@@ -145,13 +158,24 @@ class Placement(Shape):
 
     @model_validator(mode="after")
     def _one_thing(self):
-        given = [name for name in ("piece", "kind", "mix", "deck") if getattr(self, name) is not None]
+        given = [name for name in PLACED if getattr(self, name) is not None]
         if len(given) != 1:
             raise ValueError("a placement places one thing: give one of `piece`, `kind`, `mix` or `deck`"
                              + (f" (not {' and '.join(given)})" if given else ""))
         if isinstance(self.count, int) and self.count < 0:
             raise ValueError("`count` is a whole number from 0, `rest`, or {unknown: why}")
         return self
+
+    @property
+    def thing(self) -> tuple[str, str]:
+        """(field, id) of what it places: ("piece", "garrison"), ("deck", "roman-deck")."""
+        field = next(name for name in PLACED if getattr(self, name) is not None)
+        return field, getattr(self, field)
+
+    @property
+    def number(self) -> int | None:
+        """How many it places when the count is a number; None for `rest` or an unknown count."""
+        return self.count if isinstance(self.count, int) and not isinstance(self.count, bool) else None
 
     @property
     def fact_subject(self) -> str:
@@ -161,10 +185,7 @@ class Placement(Shape):
     @property
     def placed(self) -> str:
         """What it places, for messages: "piece 'garrison'", "deck 'roman-deck'"."""
-        for name in ("piece", "kind", "mix", "deck"):
-            if getattr(self, name) is not None:
-                return f"{name} '{getattr(self, name)}'"
-        return "nothing"
+        return "{} '{}'".format(*self.thing)
 
 
 class SetupStep(Shape):

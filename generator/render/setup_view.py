@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.model.common import Unknown
-from generator.model.rules import HAND, Placement, SetupStep
+from generator.model.rules import PLACED, Placement, SetupStep
 from generator.render.edition import Edition
 
 
@@ -38,7 +38,7 @@ def _rows(e: Edition, placements) -> list[SetupRow]:
     rows: list[tuple[SetupRow, list[str]]] = []
     for placement in placements:
         row = SetupRow(_what(e, placement), _count(e, placement), _where(e, placement))
-        shared = _is_number(placement.count) and isinstance(placement.at, str)
+        shared = placement.number is not None and isinstance(placement.at, str)
         if shared and rows and rows[-1][1] and rows[-1][0][:2] == row[:2]:
             rows[-1][1].append(row.where)
         else:
@@ -48,19 +48,10 @@ def _rows(e: Edition, placements) -> list[SetupRow]:
             for row, places in rows]
 
 
-def _is_number(count) -> bool:
-    return isinstance(count, int) and not isinstance(count, bool)
-
-
 def _what(e: Edition, placement: Placement) -> str:
-    if placement.deck:
-        return e.name("deck", placement.deck)
-    if placement.mix:
-        return e.name("mix", placement.mix)
-    if placement.kind:
-        return e.name("piece_kind", placement.kind)
-    name = e.name("piece", placement.piece)
-    piece = e.game.get("piece", placement.piece)
+    field, target = placement.thing
+    name = e.name(PLACED[field], target)
+    piece = e.game.get("piece", target) if field == "piece" else None
     face = getattr(piece, placement.face, None) if piece is not None and placement.face else None
     label = e.text(f"piece.{piece.id}.{placement.face}.label", face.label) if face is not None and face.label else ""
     return e.words["setup.face"].format(piece=name, face=label) if label else name
@@ -75,19 +66,15 @@ def _count(e: Edition, placement: Placement) -> str:
 
 
 def _where(e: Edition, placement: Placement) -> str:
-    at = placement.at
-    if isinstance(at, Unknown):
-        return e.mark(at)
-    if at == HAND:
+    place = e.game.place(placement.at)
+    if place.kind == "unknown":
+        return e.mark(placement.at)
+    if place.kind == "hand":
         return e.words["setup.hand"]
-    game = e.game
-    if game.get("location", at) is not None:
-        return e.name("location", at)
-    track_id, _, space = at.partition(":")
-    if game.get("track", track_id) is not None:
-        track = e.name("track", track_id)
-        return e.words["setup.space"].format(track=track, space=space) if space else \
+    if place.kind == "track":
+        track = e.name("track", place.id)
+        return e.words["setup.space"].format(track=track, space=place.space) if place.space else \
             e.words["setup.beside"].format(track=track)
-    if game.get("mix", at) is not None:
-        return e.name("mix", at)
-    return at                  # a hex id, printed as the map prints it
+    if place.kind in ("location", "mix"):
+        return e.name(place.kind, place.id)
+    return placement.at            # a hex id, printed as the map prints it
