@@ -16,6 +16,7 @@ from typing import Iterator, NamedTuple
 from generator.diagnostics import Span
 from generator.model import Game, where
 from generator.model.common import Shape, Unknown, accepts_assumption, fields_holding_shapes, is_assumed
+from generator.model.texts import reason_key
 
 MARK_BASE = 0xF0000
 MARK_LIMIT = 4096              # marks numbered 1…4095; a fact beyond prints an unnumbered mark (0)
@@ -44,7 +45,7 @@ class Fact(NamedTuple):
     span: Span | None              # where the content declares it
     reason: str                    # the editor's words, in the source language
     assumed: str | None            # the value assumed to lay the sheet out, if any
-    key: str | None                # the translation key of the reason, when the reason is translatable
+    key: str | None                # the translation key of the reason (None: the fact has no reason)
     value: object                  # the Unknown (or assumed value) itself, to find its mark when printing
 
     @property
@@ -106,7 +107,8 @@ def _walk(shape: Shape, owner: str) -> Iterator[tuple]:
     for name, key in _assumable_fields(type(shape)):
         value = getattr(shape, name)
         if is_assumed(value):
-            yield owner, _named(key, subject), where(shape, key), value.unknown, str(value), None, value
+            yield (owner, _named(key, subject), where(shape, key), value.unknown, str(value),
+                   reason_key(value.unknown), value)
     for name, key in fields_holding_shapes(type(shape)):
         yield from _value(shape, getattr(shape, name), _named(key, subject), (key,), owner)
 
@@ -117,7 +119,7 @@ def _named(field: str, subject: str) -> str:
 
 def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator[tuple]:
     if isinstance(value, Unknown):
-        yield owner, field, where(shape, *path), value.unknown, None, None, value
+        yield owner, field, where(shape, *path), value.unknown, None, reason_key(value.unknown), value
     elif isinstance(value, Shape):
         if getattr(value, "i18n_kind", None) and hasattr(value, "id"):
             owner = owner_name(value)

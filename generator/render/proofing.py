@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.derived.unknowns import mark
-from generator.model.texts import reason_key
 from generator.render.edition import Edition
 from generator.render.wording import section
 
@@ -44,9 +43,9 @@ def reason(edition: Edition, fact) -> str:
     """The editor's reason in the edition's language, or "" when only the source language has it."""
     if edition.language == edition.game.manifest.source_language:
         return fact.reason
-    if not fact.reason:
+    if fact.key is None:
         return ""
-    translated = edition.text(fact.key or reason_key(fact.reason), fact.reason)
+    translated = edition.text(fact.key, fact.reason)
     return translated if translated != fact.reason else ""
 
 
