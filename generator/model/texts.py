@@ -20,8 +20,10 @@ from generator.model.translations import fingerprint
 
 REASON = "unknown."      # the keys of the reasons why facts are unknown, printed on a proof sheet
 
-#: A reference token ({value:piece:x/cost}); a cell that holds only tokens, digits and signs has no words.
-_TOKEN = re.compile(r"\{[a-z][a-z.]*:[^{}]*\}")
+#: A reference token without words of its own ({value:piece:x/cost}, not {term:x|apilamiento}), as
+#: derived.references reads them: a cell that holds only such tokens, digits and signs has no words.
+_TOKEN = re.compile(r"\{[a-z][a-z.]*:[^{}|]*\}")
+
 
 class SourceText(NamedTuple):
     key: str
