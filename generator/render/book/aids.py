@@ -37,9 +37,7 @@ def render_aids(request: RenderRequest) -> Rendered:
     context["paper_landscape"] = PAPER_LANDSCAPE.get(context["paper"], f"{context['paper']} landscape")
     context["aids"] = [_aid_view(edition, context, aid) for aid in aids]
     context["order_sheets"] = _order_sheets(edition, context)
-    press = request.profile.pdfx != "none"
-    html, laid_out = _fitted(edition, context, {aid.id: aid.pages for aid in aids},
-                             request.profile.bleed if press else 0.0)
+    html, laid_out = _fitted(edition, context, {aid.id: aid.pages for aid in aids}, request.profile.page_bleed)
     return _pdf(edition, html, context, "aids.pdf", request.profile, laid_out)[0]
 
 

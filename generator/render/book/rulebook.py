@@ -308,7 +308,7 @@ def render_rules(request: RenderRequest) -> Rendered:
     html = render_html(edition, context)
     if any(term["uses"] for term in context["terms"]):
         html = _one_use_per_page(edition, context, html)
-    bleed = request.profile.bleed if request.profile.pdfx != "none" else 0.0
+    bleed = request.profile.page_bleed
     laid_out = _settled(typeset(html, edition.game.folder, bleed), html, edition.game.folder, bleed)
     rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile, laid_out)
     if document is not None:
@@ -348,7 +348,7 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     or the typesetter reached outside the game (checked after writing, which fetches attachments).
     `laid_out`: typeset(html) already done by the caller."""
     press = profile is not None and profile.pdfx != "none"
-    document, refused = laid_out or typeset(html, edition.game.folder, profile.bleed if press else 0.0)
+    document, refused = laid_out or typeset(html, edition.game.folder, profile.page_bleed if profile else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
     pdf = document.write_pdf(**tagging(profile))

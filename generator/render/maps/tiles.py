@@ -84,7 +84,7 @@ def tiled_pdf(face: Face, profile: PrintProfile, title: str, caption: str, overl
     from generator.render.paper.proof_sheet import proof_pages
 
     # Nothing on a tile runs past its trim; a press profile's bleed only gives the page the white BleedBox PDF/X asks.
-    sheet = profile.model_copy(update={"bleed": profile.bleed if profile.pdfx != "none" else 0.0, "slug": 0.0,
+    sheet = profile.model_copy(update={"bleed": profile.page_bleed, "slug": 0.0,
                                        "crop_marks": False, "backs": "none"})
     slug, entries, said, marked = proof
     writer = SheetWriter(sheet, title, author, "map tiles", proof=slug)

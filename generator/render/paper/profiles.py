@@ -64,6 +64,11 @@ class PrintProfile(Shape):
     min_ppi: int = Field(300, ge=72, le=2400, description="Preflight: least resolution of a placed image.")
     max_ink: int = Field(300, ge=200, le=400, description="Preflight: most total ink (C+M+Y+K), in percent.")
 
+    @property
+    def page_bleed(self) -> float:
+        """The bleed a whole-page PDF (a book, the map's tiles) carries: the profile's for PDF/X, else none."""
+        return self.bleed if self.pdfx != "none" else 0.0
+
     def sheet_size(self) -> tuple[float, float]:
         width, height = PAPER_SIZES[self.paper]
         return (height, width) if self.landscape else (width, height)
