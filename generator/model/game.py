@@ -130,6 +130,11 @@ class GameManifest(Shape):
     boxes: list[BoxKind] = Field(default_factory=list, description="The rulebook's kinds of box (examples, "
                                  "clarifications, designer's notes…): each with its label and look.")
 
+    @property
+    def author(self) -> str:
+        """The Author every PDF and rules.html names: the design credits' names, each once."""
+        return ", ".join(authors(self))
+
 
 class Faction(Shape):
     i18n_kind: ClassVar[str | None] = "faction"

@@ -16,7 +16,6 @@ from pathlib import Path
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
-from generator.model.game import authors
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
 from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
@@ -67,7 +66,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     return {
         "game": {"title": e.text("game.title", manifest.title), "language": e.language,
                  "subtitle": e.text("game.subtitle", manifest.subtitle) if manifest.subtitle else "",
-                 "author": ", ".join(authors(manifest)),
+                 "author": manifest.author,
                  "credits": [{"role": role, "names": names} for role, names in e.credits()],
                  "publisher": manifest.publisher or ""},
         "words": said, "documents": documents, "tables": tables, "terms": terms, "media": media,

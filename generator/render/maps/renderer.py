@@ -3,7 +3,6 @@ and map-tiles.pdf for printing at home."""
 
 from __future__ import annotations
 
-from generator.model.game import authors
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.svg_export import face_svg   # here, not in render_map: imported (0.4 s) before the fork
 from generator.render.maps.drawing import draw_map
@@ -32,7 +31,7 @@ def render_map(request: RenderRequest) -> Rendered:
     face = drawing.face
     said = edition.words
     title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
-    author = ", ".join(authors(game.manifest))
+    author = game.manifest.author
     if "svg" in request.formats:
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))
     if "pdf" in request.formats:

@@ -10,7 +10,6 @@ from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from generator.diagnostics import make
-from generator.model.game import authors
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Face
@@ -179,7 +178,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         return rendered
     game = edition.game
     output = f"{component}.pdf"
-    text = SheetText(edition.text("game.title", game.manifest.title), ", ".join(authors(game.manifest)), component,
+    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.author, component,
                      edition.words, proof_slug(edition), tuple(proof_entries(edition)), str(request.stamp))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
