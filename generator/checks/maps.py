@@ -6,6 +6,7 @@ from typing import Iterator
 
 from generator.derived.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
 from generator.derived.adjacency import neighbours
+from generator.derived.provenance import unknown_path
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 
@@ -30,6 +31,21 @@ def check_map(game: Game) -> Iterator[Diagnostic]:
             yield make("MAP003", f"location '{loc.id}' is connected to no other location", where(loc, "id"),
                        "list its neighbours in `adjacent`, or add `adjacent_unknown: why`")
     yield from _hexes(game)
+    yield from _reconstructed_keys(game)
+
+
+def _reconstructed_keys(game: Game) -> Iterator[Diagnostic]:
+    """Each `reconstructed` key names a fact its shape holds (a field, a path, or a fact the map draws)."""
+    holders = [game.map, *game.locations, *game.map.hexes]
+    for holder in holders:
+        for fact in holder.reconstructed:
+            wrong = unknown_path(type(holder), fact)
+            if wrong is not None:
+                drawn = ", ".join(getattr(type(holder), "drawn_facts", {}))
+                yield make("MAP014", f"`reconstructed` names '{fact}', but '{wrong}' is no fact of this "
+                                     f"{type(holder).__name__.lower()}", where(holder, "reconstructed", fact),
+                           "name one of its fields (`colors`), a path through its lists (`locations.colors`)"
+                           + (f" or a fact the map draws ({drawn})" if drawn else ""))
 
 
 def _hexes(game: Game) -> Iterator[Diagnostic]:

@@ -254,13 +254,36 @@ def _divide_land(land_area, seeds: dict[str, list[Point]], reach, island_mm: flo
     for index, members in sorted(on_piece.items()):
         for key, cell in _divide(pieces[index], members, reach).items():
             parts.setdefault(key, []).append(cell)
-    found = _settle({key: shapely.union_all(cells) for key, cells in parts.items()}, seeds)
+    found = _one_piece_per_land(_settle({key: shapely.union_all(cells) for key, cells in parts.items()}, seeds),
+                                pieces, seeds)
     for index, piece in enumerate(pieces):
         if index in on_piece or not found:
             continue
         nearest = min(found, key=lambda key: found[key].distance(piece))
         if found[nearest].distance(piece) <= island_mm and piece.area <= ISLAND_SHARE * found[nearest].area:
             found[nearest] = found[nearest].union(piece)
+    return found
+
+
+def _one_piece_per_land(found: dict[str, BaseGeometry], pieces: list[BaseGeometry],
+                        seeds: dict[str, list[Point]]) -> dict[str, BaseGeometry]:
+    """A region is one piece on each piece of land it reaches: a sliver cut off from its seeds on the same land
+    (left between two others' cells) goes to the neighbour it shares the longest border with."""
+    for key in sorted(found):
+        parts = _pieces(found[key])
+        on_land: dict[int, list[BaseGeometry]] = {}
+        for part in parts:
+            index = max(range(len(pieces)), key=lambda i: pieces[i].intersection(part).area)
+            on_land.setdefault(index, []).append(part)
+        strays = [part for group in on_land.values() if len(group) > 1 for part in group
+                  if not any(part.distance(point) < TOLERANCE_MM for point in seeds[key])]
+        for stray in strays:
+            borders = {other: _border(stray, region.buffer(TOLERANCE_MM)) for other, region in found.items()
+                       if other != key and region.distance(stray) < TOLERANCE_MM}
+            best = max(borders, key=lambda other: (borders[other], other), default=None)
+            found[key] = found[key].difference(stray.buffer(TOLERANCE_MM / 10))
+            if best is not None and borders[best] >= BORDER_MM:
+                found[best] = found[best].union(stray)
     return found
 
 

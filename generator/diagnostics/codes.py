@@ -228,6 +228,9 @@ _TABLE = (
          " or adjust the anchors of `map.geography`."),
     Code("MAP013", "hex-land", "warning", "a hex's terrain disagrees with the land the map draws",
          "A hex holding land has the geography's `land_terrain`, and only such a hex: fix the hex or the bounds."),
+    Code("MAP014", "bad-reconstruction", "error", "a `reconstructed` key names no fact of its shape",
+         "Name a field of the shape (`colors`), a path through its lists (`locations.colors`), or a fact the map "
+         "draws (`borders`)."),
     # Translations.
     Code("I18N001", "missing-translation", "warning", "a source text has no translation",
          "Translate it in `i18n/<lang>.yaml` (or the exported PO/XLIFF); `imprenta i18n init` writes the "

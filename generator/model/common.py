@@ -139,6 +139,24 @@ Prose = Union[str, Unknown]
 Scalar = Union[bool, int, float, str, Unknown]
 
 
+class Reconstruction(Shape):
+    """A fact this edition reconstructed instead of finding it stated in the source: why, and from what.
+    A proof prints it with the reconstruction seal (not the unknown's lozenge) and lists it on the proof
+    sheet; the fact itself is stated in the usual field, so every output can use it."""
+
+    why: Text = Field(description="The editor's reason: what the source lacks, and what was done instead.")
+    source: Text | None = Field(None, description="What the reconstruction is built from (\"coastline from Natural "
+                                                 "Earth, areas placed by the editor\").")
+
+
+def reconstructed_field() -> Any:
+    """The `reconstructed` field of a shape whose facts can be an editor's reconstruction (provenance)."""
+    return Field(default_factory=dict, description="Which of its facts this edition reconstructed, and why: a "
+                 "field name (`colors`), a path through its lists (`locations.colors`: every location's colours) "
+                 "or a fact the shape draws (a map's `borders`) → {why, source}. A fact not named here is stated "
+                 "by the source, or `{unknown: why}` where the source lacks it.")
+
+
 def _check_length(value: Any) -> Any:
     if isinstance(value, bool):
         raise ShapeError("SCH006", "expected a length; received {value}", {"value": value})

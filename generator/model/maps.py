@@ -3,7 +3,7 @@
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from generator.model.common import Color, Id, Length, Scalar, Shape, Text
+from generator.model.common import Color, Id, Length, Reconstruction, Scalar, Shape, Text, reconstructed_field
 from generator.shapes import BeforeValidator, Field, ShapeError
 
 # An id format is text with {col} and {row}, each with at most a zero fill, a width of 1-3 digits and `d`;
@@ -42,6 +42,8 @@ class Route(Shape):
                                                "as a blue current.")
     note: Text | None = Field(None, description="Why the route exists or how it is used; translated, not printed "
                                                 "on the map.")
+    via: tuple[float, float] | None = Field(None, description="A point (latitude, longitude) the crossing is drawn "
+                                                              "through on a geographic map: a strait.")
 
 
 class Geometry(Shape):
@@ -115,6 +117,7 @@ class Location(Shape):
     label: tuple[float, float] | None = Field(None, description="Where its name prints [x, y], in map mm "
                                                                 "(default: inside its outline).")
     in_: Id | None = Field(None, alias="in", description="The location this one lies in.")
+    reconstructed: dict[str, Reconstruction] = reconstructed_field()
 
 
 class AdjacencyRule(Shape):
@@ -142,9 +145,12 @@ class Hex(Shape):
     terrain: str | None = Field(None, description="A free word (shore, sea…): known terrains tint the hex; "
                                                   "terrain_rules read it.")
     start: Id | None = Field(None, description="The force that starts here.")
+    piece_kind: Id | None = Field(None, description="The kind of piece that starts here (a galley, a galleass): "
+                                                    "its silhouette prints in the hex.")
     facing: int | None = Field(None, ge=1, le=6, description="Which way a piece starting here faces: the hex side "
                                                              "1-6, drawn as an arrow.")
     hidden: bool = Field(False, description="A start hex kept secret (greyed, explained in the legend).")
+    reconstructed: dict[str, Reconstruction] = reconstructed_field()
     note: Text | None = Field(None, description="A note about the hex; translated, not printed on the map.")
 
 
@@ -180,6 +186,12 @@ class Map(Shape):
                                                                                     "kinds may be there.")
     compass: Literal["none", "compass", "wind-rose"] = Field("none", description="A compass or a numbered "
                                                                                    "wind rose (1-6) on the map.")
+    reconstructed: dict[str, Reconstruction] = reconstructed_field()
+
+    #: facts a map draws that no single field holds, which `reconstructed` may name
+    drawn_facts: ClassVar[dict[str, str]] = {
+        "borders": "the borders drawn between regions whose adjacency the source does not state",
+    }
 
 
 class Track(Shape):

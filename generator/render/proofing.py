@@ -55,3 +55,30 @@ def manifest_unknowns(edition: Edition) -> list[dict]:
              "file": str(fact.span.file) if fact.span else None, "line": fact.span.line if fact.span else None,
              "why": reason(edition, fact) or None, "assumed": fact.assumed}
             for fact in edition.facts]
+
+
+class ReconstructionEntry(NamedTuple):
+    """A row of the proof sheet for a reconstructed fact: its seal's number, what, where, why and from what."""
+    number: int
+    what: str
+    where: str
+    why: str
+    seal: bool = True
+
+
+def reconstruction_entries(edition: Edition, printed: set[int] | None = None) -> list[ReconstructionEntry]:
+    """The game's reconstructions (those whose seal `printed` holds, when given), in the edition's language."""
+    from generator.derived.provenance import reconstructions
+
+    said = section(edition.words, "proof")
+    found = []
+    for entry in reconstructions(edition.game):
+        if printed is not None and entry.number not in printed:
+            continue
+        why = edition.text(entry.key, entry.reconstruction.why)
+        source = entry.reconstruction.source
+        source = edition.text(entry.key[:-len("why")] + "source", source) if source else ""
+        text = f"{why} — {said['reconstructed_source']}: {source}" if source else why
+        found.append(ReconstructionEntry(entry.number, f"{entry.owner} · {entry.fact}",
+                                         f"{entry.span.file}:{entry.span.line}" if entry.span else "", text))
+    return found

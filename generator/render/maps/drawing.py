@@ -37,6 +37,8 @@ class MapDrawing:
     links: list[tuple[str, str]] = field(default_factory=list)
     problems: list = field(default_factory=list)               # diagnostics
     symbols: set = field(default_factory=set)                  # city and terrain symbols drawn
+    borders: set = field(default_factory=set)                  # kinds of border drawn (regions.border_kind)
+    seals: set = field(default_factory=set)                    # reconstructions whose seal is printed
 
 
 def draw_map(edition: Edition) -> MapDrawing:
@@ -131,6 +133,7 @@ def _outlined(edition: Edition, palette: Palette, shapes_of, drawing: MapDrawing
     drawing.links = pairs
     drawing.ids.update(drawn.ids)
     drawing.symbols = drawn.symbols
+    drawing.borders, drawing.seals = drawn.borders, drawn.seals
     return main
 
 
@@ -180,7 +183,7 @@ def _link(a: str, b: str, centres, game, edition: Edition) -> Group:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         shapes.append(Ellipse(mx, my, 3.2, 3.2, WHITE, SEA_LINK, 0.3))
         cost = edition.shown(route.cost)
-        shapes.extend(place(fit(cost, "sans-bold", 7, 4, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
+        shapes.extend(place(fit(cost, "sans-bold", 7, 5, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
     return Group(f"link-{a}--{b}", shapes, "adjacency")
 
 
@@ -248,7 +251,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
         extras.append(said.get(f"terrain.{location.terrain}", location.terrain))
     if extras:
         bx, by, bw, bh = label_box
-        shapes.extend(place(fit(" · ".join(extras), "sans", 7, 4.5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
+        shapes.extend(place(fit(" · ".join(extras), "sans", 7, 5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
     return Group(f"{location.type}-{location.id}", shapes, location.type, name)
 
 
@@ -275,10 +278,19 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
         if info is not None and info.hidden:
             fill = hex_ink("#cfcfcf")
         group_shapes: list[Shape] = [Polyline(hex_corners(centre, grid), True, fill, hex_ink("#6b7f8f"), 0.25)]
-        group_shapes.extend(place(fit(hex_id, "sans", 4.5, 3, radius, radius * 0.35), "sans",
+        group_shapes.extend(place(fit(hex_id, "sans", 5, 5, radius, radius * 0.35), "sans",
                                   centre[0] - radius / 2, centre[1] - grid.size / 2 + 0.6, radius, radius * 0.35,
                                   fill=hex_ink("#4a5a66")))
-        if force is not None and info.facing:
+        kind = game.get("piece_kind", info.piece_kind) if info is not None and info.piece_kind else None
+        if force is not None and kind is not None and kind.symbol:     # rule 4.0: the ship's silhouette, by type
+            ink = palette.ink(force.color, BLACK) or BLACK
+            size = radius * (1.15 if kind.id != "galliot" else 0.95)
+            group_shapes.extend(draw_symbol(kind.symbol, centre[0] - size / 2, centre[1] - size * 0.3, size,
+                                            size * 0.6, ink.darker(0.35), None))
+            if info.facing:
+                group_shapes.extend(_facing_tick(centre, grid, info.facing, ink.darker(0.35)))
+            drawing.symbols.add(f"ship:{kind.id}")
+        elif force is not None and info.facing:
             group_shapes.extend(_facing_arrow(centre, grid, info.facing, palette.ink(force.color, BLACK) or BLACK))
         elif force is not None:
             group_shapes.extend(draw_symbol("galley", centre[0] - radius * 0.5, centre[1] - radius * 0.3,
@@ -287,6 +299,20 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
         shapes.append(Group(f"hex-{hex_id}", group_shapes, "hex" + (" start" if force else "") +
                             (" hidden" if info is not None and info.hidden else "")))
     return shapes
+
+
+def _facing_tick(centre, grid, facing: int, ink: Ink) -> list[Shape]:
+    """A small arrowhead inside the hex side `facing`: which way the ship starting here faces."""
+    angle = facing_angle(facing, grid)
+    cx, cy = centre
+    reach = grid.size * 0.42
+    tip = (cx + reach * math.cos(angle), cy + reach * math.sin(angle))
+    base = grid.size * 0.3
+    side = angle + math.pi / 2
+    middle = (cx + base * math.cos(angle), cy + base * math.sin(angle))
+    left = (middle[0] + 1.3 * math.cos(side), middle[1] + 1.3 * math.sin(side))
+    right = (middle[0] - 1.3 * math.cos(side), middle[1] - 1.3 * math.sin(side))
+    return [Polyline((tip, left, right), True, ink)]
 
 
 def _facing_arrow(centre, grid, facing: int, ink: Ink) -> list[Shape]:

@@ -10,6 +10,7 @@ from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
+from generator.render.draw.seal import MIN_POINTS
 from generator.render.draw.text_fit import fit, place
 from generator.render.edition import Edition
 from generator.render.maps.legend import legend_entries, legend_symbol
@@ -54,23 +55,23 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         w, h = 80.0, 7.0 + 5.0 * lines
         x, ty = row.take(w, h)
         shapes.append(Group(f"table-{table_id}", _table(found, x, ty, w), "table", found.title))
-    legend = _legend(edition, palette, said) + legend_entries(edition, palette, drawing.symbols, said,
-                                                              bool(drawing.links))
+    legend = _legend(edition, palette, said, drawing) + legend_entries(
+        edition, palette, drawing.symbols, said, bool(drawing.links), drawing.borders, drawing.seals)
     if legend:
-        w, h = 70.0, 8.0 + 6.0 * len(legend)
+        w, h = 110.0, 8.0 + 6.0 * len(legend)
         x, ly = row.take(w, h)
         items: list[Shape] = [Rect(x, ly, w, h, WHITE, BLACK, 0.3, 1.5)]
-        items.extend(place(fit(said["legend"], "sans-bold", 8, 5, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
+        items.extend(place(fit(said["legend"], "sans-bold", 8, MIN_POINTS, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
                            "left"))
         for index, (label, swatch, kind) in enumerate(legend):
             sy = ly + 8 + index * 6
             if kind is True:
                 items.append(Polyline(((x + 3, sy + 2.5), (x + 13, sy + 2.5)), stroke=swatch, stroke_width=0.8))
             elif kind:
-                items.extend(legend_symbol(kind, x + 8, sy + 2.5))
+                items.extend(legend_symbol(kind, x + 8, sy + 2.5, palette, game))
             else:
                 items.append(Rect(x + 3, sy, 10, 5, swatch, BLACK, 0.2))
-            items.extend(place(fit(label, "sans", 7, 4.5, w - 20, 5), "sans", x + 16, sy, w - 20, 5, "left"))
+            items.extend(place(fit(label, "sans", 7, MIN_POINTS, w - 20, 5), "sans", x + 16, sy, w - 20, 5, "left"))
         shapes.append(Group("legend", items, "legend"))
     if game.map.compass != "none":
         size = 34.0
@@ -106,6 +107,7 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
     values = list(range(track.min, track.max + 1))
     rows = math.ceil(len(values) / per_row)
     fill = palette.ink(track.color, hex_ink("#f6f1e3")) or hex_ink("#f6f1e3")
+    footnotes: list[str] = []
     shapes: list[Shape] = list(place(fit(name, "sans-bold", 9, 5, label_width - 2, cell), "sans-bold", x, y,
                                      label_width - 2, cell, "left"))
     for index, value in enumerate(values):
@@ -115,13 +117,22 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
         label = edition.text(f"track.{track.id}.labels.{key}", track.labels[key]) if key in track.labels else key
         note = edition.text(f"track.{track.id}.notes.{key}", track.notes[key]) if key in track.notes else ""
         space: list[Shape] = [Rect(cx, cy, cell, cell, fill, BLACK, 0.35)]
-        space.extend(place(fit(label, "sans-bold", 9, 4, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
+        space.extend(place(fit(label, "sans-bold", 9, 5, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
                            cell - 1.5, cell * 0.5, fill=readable_on(fill)))
         if note:
-            space.extend(place(fit(note, "sans", 5, 3, cell - 1, cell * 0.4), "sans", cx + 0.5, cy + cell * 0.55,
-                               cell - 1, cell * 0.4, fill=readable_on(fill)))
+            fitted = fit(note, "sans", 6, MIN_POINTS, cell - 1, cell * 0.4)
+            if not fitted.fits:         # a note too long for its space: a call there, the note under the track
+                footnotes.append(f"{len(footnotes) + 1}. {key}: {note}")
+                fitted = fit(f"({len(footnotes)})", "sans-bold", 6, MIN_POINTS, cell - 1, cell * 0.4)
+            space.extend(place(fitted, "sans", cx + 0.5, cy + cell * 0.55, cell - 1, cell * 0.4,
+                               fill=readable_on(fill)))
         shapes.append(Group(f"track-{track.id}-{key}", space, "track-space", note or None))
-    return Group(f"track-{track.id}", shapes, "track", name), rows * cell
+    used = rows * cell
+    for line in footnotes:
+        shapes.extend(place(fit(line, "sans", 7, MIN_POINTS, width - label_width, 4), "sans", x + label_width,
+                            y + used + 1, width - label_width, 4, "left"))
+        used += 4.5
+    return Group(f"track-{track.id}", shapes, "track", name), used
 
 
 def _table(table, x: float, y: float, w: float) -> list[Shape]:
@@ -137,29 +148,31 @@ def _table(table, x: float, y: float, w: float) -> list[Shape]:
         header = bool(table.head) and index == 0
         values = cells[1:] or [""]
         step = (w - key_width - 2) / len(values)
-        shapes.extend(place(fit(cells[0], "sans-bold", 7, 4, key_width - 1, 5), "sans-bold", x + 1, ry,
+        shapes.extend(place(fit(cells[0], "sans-bold", 7, 5, key_width - 1, 5), "sans-bold", x + 1, ry,
                             key_width - 1, 5))
         for column, value in enumerate(values):
             left = x + key_width + column * step
             role = "sans-bold" if header else "sans"
-            shapes.extend(place(fit(value, role, 7, 4, step - 1, 5), role, left, ry, step - 1, 5,
+            shapes.extend(place(fit(value, role, 7, 5, step - 1, 5), role, left, ry, step - 1, 5,
                                 "left" if len(values) == 1 else "center"))
     return shapes
 
 
-def _legend(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, bool]]:
+def _legend(edition: Edition, palette: Palette, said, drawing) -> list[tuple[str, Ink, bool]]:
     game = edition.game
     entries = []
     outlined = bool(outlines(game).regions)      # terrain is drawn as symbols there (legend_entries)
     terrains = sorted({loc.terrain for loc in game.locations if loc.terrain in TERRAIN and not outlined} |
                       {h.terrain for h in (game.map.hexes if game.map else []) if h.terrain in TERRAIN})
     entries.extend((said.get(f"terrain.{terrain}", terrain), hex_ink(TERRAIN[terrain]), False) for terrain in terrains)
-    if any(loc.type not in UNCONNECTED_TYPES for loc in game.locations) and not outlined:
+    if drawing.links and not outlined:        # only links the data states are drawn; none, no entry
         entries.append((said["adjacent"], SEA_LINK, True))
     for force in game.forces:
         if any(h.start == force.id for h in game.map.hexes):
             color = palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")
             entries.append((f"{edition.name('force', force.id)} ({said['start']})", color.lighter(0.35), False))
+    for kind in sorted(symbol for symbol in drawing.symbols if symbol.startswith("ship:")):
+        entries.append((edition.name("piece_kind", kind.split(":", 1)[1]), BLACK, kind))
     if any(h.hidden for h in game.map.hexes):
         entries.append((said["hidden"], hex_ink("#cfcfcf"), False))
     return entries
@@ -174,7 +187,7 @@ def _rose(cx: float, cy: float, radius: float, kind: str, said) -> list[Shape]:
             shapes.append(Polyline(((cx, cy), tip), stroke=BLACK, stroke_width=0.5))
             lx, ly = cx + (radius + 2.5) * math.cos(angle), cy + (radius + 2.5) * math.sin(angle)
             shapes.extend(place(fit(str(number), "sans-bold", 8, 5, 5, 4), "sans-bold", lx - 2.5, ly - 2, 5, 4))
-        shapes.extend(place(fit(said["wind"], "sans", 6, 4, radius, 4), "sans", cx - radius / 2, cy + 1, radius, 4))
+        shapes.extend(place(fit(said["wind"], "sans", 6, 5, radius, 4), "sans", cx - radius / 2, cy + 1, radius, 4))
     else:
         shapes.append(Polyline(((cx, cy - radius * 0.85), (cx - radius * 0.2, cy), (cx + radius * 0.2, cy)), True,
                                BLACK))

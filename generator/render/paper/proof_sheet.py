@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
 from generator.render.draw.primitives import BLACK, Face, Ink
+from generator.render.draw.seal import MIN_POINTS, seal_radius, seal_shapes
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, draw_face, printed_colour
 
@@ -31,6 +32,22 @@ class _Mark(Flowable):
     def draw(self):
         height = MARK_SIZE * 1.1 / MM
         draw_face(self.canv, Face(self.width_mm, height, mark_shapes(0, height - 0.6, self.number, MARK_SIZE)))
+
+
+class _Seal(Flowable):
+    """One reconstruction seal, drawn by the drawing model as on the map."""
+
+    def __init__(self, number: int):
+        super().__init__()
+        self.number = number
+        self.radius = seal_radius(number, MIN_POINTS + 1)
+
+    def wrap(self, available_width, available_height):
+        return (2 * self.radius + 0.6) * MM, (2 * self.radius + 0.6) * MM
+
+    def draw(self):
+        side = 2 * self.radius + 0.6
+        draw_face(self.canv, Face(side, side, [seal_shapes(side / 2, side / 2, self.number, MIN_POINTS + 1)]))
 
 
 RULE = Ink(rgb=(0.6, 0.6, 0.6))
@@ -63,16 +80,29 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     margin = max(writer.profile.margin, 10.0)
     width = writer.trim_width - 2 * margin
     columns = [w * MM for w in (16, width * 0.3, width * 0.26, width - 16 - width * 0.56)]
-    rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
-    for entry in entries:
-        why = " — ".join(part for part in (entry.why, entry.assumed) if part)
-        rows.append([_Mark(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(why)])
-    table = Table(rows, colWidths=columns, repeatRows=1)
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
-                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colour(RULE)),
-                               ("TEXTCOLOR", (0, 0), (-1, -1), colour(BLACK)),
-                               ("BACKGROUND", (0, 0), (-1, 0), colour(HEADER))]))
-    story = [cell(said["title"], title), cell(said["intro"]), table]
+    style = TableStyle([("FONT", (0, 0), (-1, -1), registered("sans"), 7.5),   # else cells set Helvetica
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, colour(RULE)),
+                        ("TEXTCOLOR", (0, 0), (-1, -1), colour(BLACK)),
+                        ("BACKGROUND", (0, 0), (-1, 0), colour(HEADER))])
+    unknown = [entry for entry in entries if not getattr(entry, "seal", False)]
+    rebuilt = [entry for entry in entries if getattr(entry, "seal", False)]
+    story = []
+    if unknown:
+        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
+        for entry in unknown:
+            why = " — ".join(part for part in (entry.why, entry.assumed) if part)
+            rows.append([_Mark(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(why)])
+        table = Table(rows, colWidths=columns, repeatRows=1)
+        table.setStyle(style)
+        story += [cell(said["title"], title), cell(said["intro"]), table]
+    if rebuilt:             # reconstructed facts: the seal, not the lozenge
+        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head),
+                 cell(said["reconstructed_why"], head)]]
+        rows += [[_Seal(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(entry.why)]
+                 for entry in rebuilt]
+        table = Table(rows, colWidths=columns, repeatRows=1)
+        table.setStyle(style)
+        story += [cell(said["reconstructed_title"], title), cell(said["reconstructed_intro"]), table]
     while story:
         frame = Frame((writer.offset + margin) * MM, (writer.offset + margin) * MM, width * MM,
                       (writer.trim_height - 2 * margin) * MM, showBoundary=0)
