@@ -178,9 +178,10 @@ def _geography(game: Game, result: Outlines) -> None:
              for loc in regions if loc not in children}
     land_ids = [loc.id for loc in regions if loc.type != "sea" and loc not in children]
     sea_ids = [loc.id for loc in regions if loc.type == "sea" and loc not in children]
-    result.regions.update(_divide_land(_in_play(result.land, [p for key in land_ids for p in seeds[key]], frame),
-                                       {key: seeds[key] for key in land_ids}, reach,
-                                       ISLAND_KM / projection.km_per_mm(geography.bounds[1])))
+    land_seeds = {key: seeds[key] for key in land_ids}
+    divided = _divide_land(_in_play(result.land, [p for key in land_ids for p in seeds[key]], frame), land_seeds,
+                           reach, ISLAND_KM / projection.km_per_mm(geography.bounds[1]))
+    result.regions.update(_one_piece_per_land(divided, _pieces(result.land), land_seeds))   # as the map draws land
     result.regions.update(_divide_sea(result.sea, {key: seeds[key] for key in sea_ids}, reach))
     for key in land_ids + sea_ids:           # a snapped anchor is where the symbol goes
         result.points[key] = seeds[key][0].coords[0]

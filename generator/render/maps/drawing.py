@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass, field
 
 from generator.derived.adjacency import neighbours
+from generator.derived.provenance import Provenance
+from generator.render.draw.seal import seal_shapes
 from generator.derived.outlines import outlines
 from generator.diagnostics import make
 from generator.model import where
@@ -53,7 +55,7 @@ def draw_map(edition: Edition) -> MapDrawing:
         width, height = game_map.width, game_map.height
     else:   # a schematic: room for every place and its name, on a landscape sheet
         count = sum(1 for loc in game.locations if loc.type != "hex")
-        width = max(420.0, math.sqrt(count * (NODE[0] + 10) * (NODE[1] + 16) * 2.2 * 1.4))
+        width = max(280.0, math.sqrt(count * (NODE[0] + 10) * (NODE[1] + 16) * 2.2 * 1.4))
         height = width / 1.4
     main: list[Shape] = [Rect(0, 0, width, height, hex_ink("#e9f1f7" if grid else "#f3efe2"))]
     art = game.folder / game_map.art if game_map.art else None
@@ -98,6 +100,9 @@ def _schematic(edition: Edition, palette: Palette, grid, drawing: MapDrawing, sa
                                                 stroke_width=0.3)], "containment") for a, b in sorted(inside))
     main.extend(_link(a, b, centres, game, edition) for a, b in sorted(pairs) if a in centres and b in centres)
     drawing.links = [(a, b) for a, b in sorted(pairs) if a in centres and b in centres]
+    if grid is None:            # no geography: say so, so nobody reads the layout as a map of places
+        main.extend(place(fit(said["schematic"], "sans", 9, 6, width - 2 * MARGIN, 6), "sans", MARGIN, 3,
+                          width - 2 * MARGIN, 6, "left", fill=hex_ink("#555555")))
     for location in placed:
         group = _location(location, centres[location.id], edition, palette, said)
         drawing.ids[location.id] = group.id
@@ -129,7 +134,7 @@ def _outlined(edition: Edition, palette: Palette, shapes_of, drawing: MapDrawing
                                                        (shapes_of.width / 2, shapes_of.height / 2)))
     pairs = connections(game, shapes_of, drawn.centres)
     places = _places(game, shapes_of, drawn.centres)
-    main.extend(connection(a, b, places, edition) for a, b in pairs)
+    main.extend(connection(a, b, places, edition, shapes_of.projection) for a, b in pairs)
     drawing.links = pairs
     drawing.ids.update(drawn.ids)
     drawing.symbols = drawn.symbols
@@ -266,6 +271,11 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
         shapes.append(Rect(0, 0, *hex_extent(grid, MARGIN), hex_ink(TYPE_FILL["sea"])))
         land_ink = hex_ink(TERRAIN.get(game.map.geography.land_terrain or "", TERRAIN["coast"]))
         shapes.append(Group("land", [Region(rings(land), land_ink, COAST, 0.35)], "land"))
+    provenance = Provenance(game)
+    grid_entry = provenance.of(game.map, "grid")
+    if grid_entry is not None:          # the grid itself is the editor's: its seal in the map's corner
+        shapes.append(seal_shapes(MARGIN / 2 + 1, MARGIN / 2 + 1, grid_entry.number, 6, "reconstructed-grid"))
+        drawing.seals.add(grid_entry.number)
     for hex_id, centre in hex_centres(grid, MARGIN).items():
         info = data.get(hex_id)
         terrain = info.terrain if info and info.terrain else None
@@ -295,6 +305,10 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
         elif force is not None:
             group_shapes.extend(draw_symbol("galley", centre[0] - radius * 0.5, centre[1] - radius * 0.3,
                                             radius, radius * 0.6, palette.ink(force.color, BLACK) or BLACK, None))
+        start_entry = provenance.of(info, "start") if force is not None else None
+        if start_entry is not None:
+            group_shapes.append(seal_shapes(centre[0], centre[1] + radius * 0.55, start_entry.number))
+            drawing.seals.add(start_entry.number)
         drawing.ids[hex_id] = f"hex-{hex_id}"
         shapes.append(Group(f"hex-{hex_id}", group_shapes, "hex" + (" start" if force else "") +
                             (" hidden" if info is not None and info.hidden else "")))

@@ -262,13 +262,18 @@ def connections(game, shapes_of: Outlines, centres) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition) -> Group:
-    """A gently curved dashed line across the gap between two places: blue for the sea, brown by land."""
+def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition, projection=None) -> Group:
+    """A gently curved dashed line across the gap between two places: blue for the sea, brown by land; through
+    the route's `via` (a strait) when it gives one."""
     game = edition.game
     first, second = game.get("location", a), game.get("location", b)
     route = next((r for r in first.routes if r.to == b), None) or next((r for r in second.routes if r.to == a), None)
     ink = ROUTE if route is not None and route.kind == "land" else CURRENT
-    start, end = nearest_points(places[a], places[b])
+    via = projection.point(*route.via) if route is not None and route.via and projection is not None else None
+    if via is not None:
+        start, end = nearest_points(places[a], Point(via))[0], nearest_points(places[b], Point(via))[0]
+    else:
+        start, end = nearest_points(places[a], places[b])
     (x1, y1), (x2, y2) = start.coords[0], end.coords[0]
     length = math.hypot(x2 - x1, y2 - y1)
     if length < 4:                                 # two places a hair apart: reach into both
@@ -277,6 +282,8 @@ def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
     bend = min(10.0, length * 0.12)
     mx, my = (x1 + x2) / 2 - (y2 - y1) / length * bend, (y1 + y2) / 2 + (x2 - x1) / length * bend
+    if via is not None:                            # the curve's middle passes through the strait
+        mx, my = 2 * via[0] - (x1 + x2) / 2, 2 * via[1] - (y1 + y2) / 2
     curve = tuple(((1 - t) ** 2 * x1 + 2 * (1 - t) * t * mx + t * t * x2,
                    (1 - t) ** 2 * y1 + 2 * (1 - t) * t * my + t * t * y2) for t in (i / 16 for i in range(17)))
     shapes: list[Shape] = [Ellipse(x1, y1, 0.9, 0.9, ink), Ellipse(x2, y2, 0.9, 0.9, ink)]
