@@ -27,7 +27,8 @@ from generator.render.maps.geometry import facing_angle, shape_centre, tidy_sche
 from generator.render.draw.symbols import draw_symbol
 from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
 from generator.render.maps.regions import COAST, box_frame, connection, connections, draw_outlined, rings
-from generator.render.draw.text_fit import fit, place
+from generator.render.draw.text_fit import place
+from generator.render.maps import fit_map
 
 NODE = (36.0, 16.0)   # schematic location: width, height in mm
 
@@ -101,7 +102,7 @@ def _schematic(edition: Edition, palette: Palette, grid, drawing: MapDrawing, sa
     main.extend(_link(a, b, centres, game, edition) for a, b in sorted(pairs) if a in centres and b in centres)
     drawing.links = [(a, b) for a, b in sorted(pairs) if a in centres and b in centres]
     if grid is None:            # no geography: say so, so nobody reads the layout as a map of places
-        main.extend(place(fit(said["schematic"], "sans", 9, 6, width - 2 * MARGIN, 6), "sans", MARGIN, 3,
+        main.extend(place(fit_map(said["schematic"], "sans", 9, 6, width - 2 * MARGIN, 6), "sans", MARGIN, 3,
                           width - 2 * MARGIN, 6, "left", fill=hex_ink("#555555")))
     for location in placed:
         group = _location(location, centres[location.id], edition, palette, said)
@@ -134,7 +135,7 @@ def _outlined(edition: Edition, palette: Palette, shapes_of, drawing: MapDrawing
                                                        (shapes_of.width / 2, shapes_of.height / 2)))
     pairs = connections(game, shapes_of, drawn.centres)
     places = _places(game, shapes_of, drawn.centres)
-    main.extend(connection(a, b, places, edition, shapes_of.projection) for a, b in pairs)
+    main.extend(connection(a, b, places, edition, shapes_of.projection, shapes_of.land) for a, b in pairs)
     drawing.links = pairs
     drawing.ids.update(drawn.ids)
     drawing.symbols = drawn.symbols
@@ -188,7 +189,7 @@ def _link(a: str, b: str, centres, game, edition: Edition) -> Group:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         shapes.append(Ellipse(mx, my, 3.2, 3.2, WHITE, SEA_LINK, 0.3))
         cost = edition.shown(route.cost)
-        shapes.extend(place(fit(cost, "sans-bold", 7, 5, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
+        shapes.extend(place(fit_map(cost, "sans-bold", 7, 5, 5, 4), "sans-bold", mx - 2.5, my - 2, 5, 4, fill=BLACK))
     return Group(f"link-{a}--{b}", shapes, "adjacency")
 
 
@@ -244,10 +245,10 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
     name = edition.text(f"location.{location.id}.name", location.name)
     if location.number is not None and shape is not None and shape.circle is not None:
         x, y, r = shape.circle
-        shapes.extend(place(fit(str(location.number), "sans-bold", 22, 10, r * 1.2, r * 0.9), "sans-bold",
+        shapes.extend(place(fit_map(str(location.number), "sans-bold", 22, 10, r * 1.2, r * 0.9), "sans-bold",
                             x - r * 0.6, y - r * 0.45, r * 1.2, r * 0.9, fill=readable_on(fill)))
     on_fill = location.label is None
-    shapes.extend(place(fit(name, "sans-bold", 9, 5, label_box[2], label_box[3]), "sans-bold", *label_box,
+    shapes.extend(place(fit_map(name, "sans-bold", 9, 5, label_box[2], label_box[3]), "sans-bold", *label_box,
                         fill=readable_on(fill) if on_fill else BLACK))
     extras = []
     if location.vp is not None:
@@ -256,7 +257,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
         extras.append(said.get(f"terrain.{location.terrain}", location.terrain))
     if extras:
         bx, by, bw, bh = label_box
-        shapes.extend(place(fit(" · ".join(extras), "sans", 7, 5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
+        shapes.extend(place(fit_map(" · ".join(extras), "sans", 7, 5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))
     return Group(f"{location.type}-{location.id}", shapes, location.type, name)
 
 
@@ -288,7 +289,7 @@ def _hexes(edition: Edition, palette: Palette, grid, drawing: MapDrawing, said) 
         if info is not None and info.hidden:
             fill = hex_ink("#cfcfcf")
         group_shapes: list[Shape] = [Polyline(hex_corners(centre, grid), True, fill, hex_ink("#6b7f8f"), 0.25)]
-        group_shapes.extend(place(fit(hex_id, "sans", 5, 5, radius, radius * 0.35), "sans",
+        group_shapes.extend(place(fit_map(hex_id, "sans", 5, 5, radius, radius * 0.35), "sans",
                                   centre[0] - radius / 2, centre[1] - grid.size / 2 + 0.6, radius, radius * 0.35,
                                   fill=hex_ink("#4a5a66")))
         kind = game.get("piece_kind", info.piece_kind) if info is not None and info.piece_kind else None

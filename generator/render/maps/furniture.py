@@ -11,7 +11,8 @@ from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
 from generator.render.draw.seal import MIN_POINTS
-from generator.render.draw.text_fit import fit, place
+from generator.render.draw.text_fit import place
+from generator.render.maps import fit_map
 from generator.render.edition import Edition
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
@@ -44,7 +45,7 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         x, by = row.take(w, h)
         name = edition.text(f"location.{location.id}.name", location.name)
         box = [Rect(x, by, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
-        box.extend(place(fit(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
+        box.extend(place(fit_map(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
         shapes.append(Group(f"box-{location.id}", box, "box", name))
         drawing.ids[location.id] = f"box-{location.id}"
     for table_id in game.map.tables:
@@ -61,7 +62,7 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         w, h = 110.0, 8.0 + 6.0 * len(legend)
         x, ly = row.take(w, h)
         items: list[Shape] = [Rect(x, ly, w, h, WHITE, BLACK, 0.3, 1.5)]
-        items.extend(place(fit(said["legend"], "sans-bold", 8, MIN_POINTS, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
+        items.extend(place(fit_map(said["legend"], "sans-bold", 8, MIN_POINTS, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
                            "left"))
         for index, (label, swatch, kind) in enumerate(legend):
             sy = ly + 8 + index * 6
@@ -71,7 +72,7 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
                 items.extend(legend_symbol(kind, x + 8, sy + 2.5, palette, game))
             else:
                 items.append(Rect(x + 3, sy, 10, 5, swatch, BLACK, 0.2))
-            items.extend(place(fit(label, "sans", 7, MIN_POINTS, w - 20, 5), "sans", x + 16, sy, w - 20, 5, "left"))
+            items.extend(place(fit_map(label, "sans", 7, MIN_POINTS, w - 20, 5), "sans", x + 16, sy, w - 20, 5, "left"))
         shapes.append(Group("legend", items, "legend"))
     if game.map.compass != "none":
         size = 34.0
@@ -108,7 +109,7 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
     rows = math.ceil(len(values) / per_row)
     fill = palette.ink(track.color, hex_ink("#f6f1e3")) or hex_ink("#f6f1e3")
     footnotes: list[str] = []
-    shapes: list[Shape] = list(place(fit(name, "sans-bold", 9, 5, label_width - 2, cell), "sans-bold", x, y,
+    shapes: list[Shape] = list(place(fit_map(name, "sans-bold", 9, 5, label_width - 2, cell), "sans-bold", x, y,
                                      label_width - 2, cell, "left"))
     for index, value in enumerate(values):
         cx = x + label_width + (index % per_row) * cell
@@ -117,19 +118,19 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
         label = edition.text(f"track.{track.id}.labels.{key}", track.labels[key]) if key in track.labels else key
         note = edition.text(f"track.{track.id}.notes.{key}", track.notes[key]) if key in track.notes else ""
         space: list[Shape] = [Rect(cx, cy, cell, cell, fill, BLACK, 0.35)]
-        space.extend(place(fit(label, "sans-bold", 9, 5, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
+        space.extend(place(fit_map(label, "sans-bold", 9, 5, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
                            cell - 1.5, cell * 0.5, fill=readable_on(fill)))
         if note:
-            fitted = fit(note, "sans", 6, MIN_POINTS, cell - 1, cell * 0.4)
+            fitted = fit_map(note, "sans", 6, MIN_POINTS, cell - 1, cell * 0.4)
             if not fitted.fits:         # a note too long for its space: a call there, the note under the track
                 footnotes.append(f"{len(footnotes) + 1}. {key}: {note}")
-                fitted = fit(f"({len(footnotes)})", "sans-bold", 6, MIN_POINTS, cell - 1, cell * 0.4)
+                fitted = fit_map(f"({len(footnotes)})", "sans-bold", 6, MIN_POINTS, cell - 1, cell * 0.4)
             space.extend(place(fitted, "sans", cx + 0.5, cy + cell * 0.55, cell - 1, cell * 0.4,
                                fill=readable_on(fill)))
         shapes.append(Group(f"track-{track.id}-{key}", space, "track-space", note or None))
     used = rows * cell
     for line in footnotes:
-        shapes.extend(place(fit(line, "sans", 7, MIN_POINTS, width - label_width, 4), "sans", x + label_width,
+        shapes.extend(place(fit_map(line, "sans", 7, MIN_POINTS, width - label_width, 4), "sans", x + label_width,
                             y + used + 1, width - label_width, 4, "left"))
         used += 4.5
     return Group(f"track-{track.id}", shapes, "track", name), used
@@ -140,7 +141,7 @@ def _table(table, x: float, y: float, w: float) -> list[Shape]:
     (the key in a narrow bold column, the values sharing the rest), as the rulebook prints it."""
     rows = ([table.head] if table.head else []) + table.rows
     shapes: list[Shape] = [Rect(x, y, w, 7 + 5 * len(rows), WHITE, BLACK, 0.35, 1)]
-    shapes.extend(place(fit(table.title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
+    shapes.extend(place(fit_map(table.title, "sans-bold", 8, 5, w - 4, 6), "sans-bold", x + 2, y + 0.5, w - 4, 6))
     key_width = 8.0 if table.kind == "list" else 14.0 if table.kind in ("die-roll", "matrix") else 30.0
     for index, cells in enumerate(rows):
         ry = y + 7 + index * 5
@@ -148,12 +149,12 @@ def _table(table, x: float, y: float, w: float) -> list[Shape]:
         header = bool(table.head) and index == 0
         values = cells[1:] or [""]
         step = (w - key_width - 2) / len(values)
-        shapes.extend(place(fit(cells[0], "sans-bold", 7, 5, key_width - 1, 5), "sans-bold", x + 1, ry,
+        shapes.extend(place(fit_map(cells[0], "sans-bold", 7, 5, key_width - 1, 5), "sans-bold", x + 1, ry,
                             key_width - 1, 5))
         for column, value in enumerate(values):
             left = x + key_width + column * step
             role = "sans-bold" if header else "sans"
-            shapes.extend(place(fit(value, role, 7, 5, step - 1, 5), role, left, ry, step - 1, 5,
+            shapes.extend(place(fit_map(value, role, 7, 5, step - 1, 5), role, left, ry, step - 1, 5,
                                 "left" if len(values) == 1 else "center"))
     return shapes
 
@@ -186,10 +187,10 @@ def _rose(cx: float, cy: float, radius: float, kind: str, said) -> list[Shape]:
             tip = (cx + radius * 0.8 * math.cos(angle), cy + radius * 0.8 * math.sin(angle))
             shapes.append(Polyline(((cx, cy), tip), stroke=BLACK, stroke_width=0.5))
             lx, ly = cx + (radius + 2.5) * math.cos(angle), cy + (radius + 2.5) * math.sin(angle)
-            shapes.extend(place(fit(str(number), "sans-bold", 8, 5, 5, 4), "sans-bold", lx - 2.5, ly - 2, 5, 4))
-        shapes.extend(place(fit(said["wind"], "sans", 6, 5, radius, 4), "sans", cx - radius / 2, cy + 1, radius, 4))
+            shapes.extend(place(fit_map(str(number), "sans-bold", 8, 5, 5, 4), "sans-bold", lx - 2.5, ly - 2, 5, 4))
+        shapes.extend(place(fit_map(said["wind"], "sans", 6, 5, radius, 4), "sans", cx - radius / 2, cy + 1, radius, 4))
     else:
         shapes.append(Polyline(((cx, cy - radius * 0.85), (cx - radius * 0.2, cy), (cx + radius * 0.2, cy)), True,
                                BLACK))
-        shapes.extend(place(fit("N", "sans-bold", 9, 5, 6, 5), "sans-bold", cx - 3, cy - radius - 1, 6, 5))
+        shapes.extend(place(fit_map("N", "sans-bold", 9, 5, 6, 5), "sans-bold", cx - 3, cy - radius - 1, 6, 5))
     return shapes

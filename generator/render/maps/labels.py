@@ -11,7 +11,8 @@ from shapely.ops import polylabel
 
 from generator.render.draw.fonts import PT, cap_height_mm, width_mm
 from generator.render.draw.primitives import Ink
-from generator.render.draw.text_fit import fit, place
+from generator.render.draw.text_fit import place
+from generator.render.maps import fit_map
 
 LABEL_FONT = "sans-bold"
 SMALLEST = 6.0           # points: a name smaller than this is not read on a map printed at home (100 dpi)
@@ -88,7 +89,7 @@ def _label_text(name: str, extra: str, size: float, wrapped: bool):
     the extras' size, width and height (0 without extras)."""
     full = width_mm(name, LABEL_FONT, size)
     longest = max((width_mm(word, LABEL_FONT, size) for word in name.split()), default=full)
-    fitted = fit(name, LABEL_FONT, size, size, max(longest, full * 0.62) if wrapped else full + 0.1, 100)
+    fitted = fit_map(name, LABEL_FONT, size, size, max(longest, full * 0.62) if wrapped else full + 0.1, 100)
     block_w = max(width_mm(line, LABEL_FONT, fitted.size) for line in fitted.lines)
     block_h = (len(fitted.lines) - 1) * fitted.size * fitted.line_height * PT + cap_height_mm(LABEL_FONT, fitted.size)
     extra_size = max(SMALLEST, min(10.0, size * 0.6))
@@ -111,7 +112,7 @@ def _label_at(name: str, extra: str, x: float, y: float, size: float, ink: Ink, 
     top = y - total_h / 2
     shapes = place(fitted, LABEL_FONT, x - block_w / 2, top, block_w, block_h, fill=ink)
     if extra:
-        shapes += place(fit(extra, "sans", extra_size, extra_size, extra_w + 0.1, extra_h), "sans", x - extra_w / 2,
+        shapes += place(fit_map(extra, "sans", extra_size, extra_size, extra_w + 0.1, extra_h), "sans", x - extra_w / 2,
                         top + block_h + 0.8, extra_w, extra_h - 0.8, fill=ink)
     half, _ = _label_extent(name, extra, size, wrapped)
     outline = box(x - half, top - 0.4 - 0.25 * size * PT, x + half, top + total_h + 0.4)

@@ -26,7 +26,8 @@ from generator.render.draw.fonts import cap_height_mm, width_mm
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Region, Shape
 from generator.render.draw.placeholder import PROOF_INK
 from generator.render.draw.seal import seal_radius, seal_shapes
-from generator.render.draw.text_fit import fit, place
+from generator.render.draw.text_fit import place
+from generator.render.maps import fit_map
 from generator.render.maps.labels import LABEL_FONT, Labels, _open_points, polygons, steps
 from generator.render.edition import Edition
 
@@ -242,7 +243,7 @@ def _harbours(game, shapes_of: Outlines, points) -> dict[str, tuple[float, float
 def box_frame(loc: Location, name: str) -> Group:
     """A box drawn over the geography (Africa in Punic Island): a frame and a name tab, no fill."""
     x, y, w, h = loc.shape.rect
-    fitted = fit(name, LABEL_FONT, 12, 6, w - 6, 8)
+    fitted = fit_map(name, LABEL_FONT, 12, 6, w - 6, 8)
     tab_w = width_mm(fitted.lines[0], LABEL_FONT, fitted.size) + 4
     shapes: list[Shape] = [Rect(x, y, w, h, None, BORDER, 1.2, 2), Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, BORDER, 0.4, 1.5),
                            Rect(x + 3, y + 3, tab_w, 8, WHITE, BORDER, 0.4, 1)]
@@ -262,7 +263,21 @@ def connections(game, shapes_of: Outlines, centres) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition, projection=None) -> Group:
+def _reach(place: BaseGeometry, via: tuple[float, float], land: BaseGeometry | None) -> Point:
+    """The point of a place nearest a strait that a straight line from the strait reaches without crossing land."""
+    edge = place.boundary if place.area else place
+    count = max(64, int(edge.length / 1.5)) if edge.length else 1
+    points = sorted((edge.interpolate(i / count, normalized=True) for i in range(count)),
+                    key=lambda point: point.distance(Point(via)))
+    for point in points[:400]:
+        leg = shapely.LineString([via, point.coords[0]])
+        if land is None or leg.length == 0 or leg.intersection(land).length < 0.8:
+            return point
+    return points[0]
+
+
+def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition, projection=None,
+               land: BaseGeometry | None = None) -> Group:
     """A gently curved dashed line across the gap between two places: blue for the sea, brown by land; through
     the route's `via` (a strait) when it gives one."""
     game = edition.game
@@ -271,7 +286,7 @@ def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition
     ink = ROUTE if route is not None and route.kind == "land" else CURRENT
     via = projection.point(*route.via) if route is not None and route.via and projection is not None else None
     if via is not None:
-        start, end = nearest_points(places[a], Point(via))[0], nearest_points(places[b], Point(via))[0]
+        start, end = _reach(places[a], via, land), _reach(places[b], via, land)
     else:
         start, end = nearest_points(places[a], places[b])
     (x1, y1), (x2, y2) = start.coords[0], end.coords[0]
@@ -282,10 +297,11 @@ def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
     bend = min(10.0, length * 0.12)
     mx, my = (x1 + x2) / 2 - (y2 - y1) / length * bend, (y1 + y2) / 2 + (x2 - x1) / length * bend
-    if via is not None:                            # the curve's middle passes through the strait
-        mx, my = 2 * via[0] - (x1 + x2) / 2, 2 * via[1] - (y1 + y2) / 2
     curve = tuple(((1 - t) ** 2 * x1 + 2 * (1 - t) * t * mx + t * t * x2,
                    (1 - t) ** 2 * y1 + 2 * (1 - t) * t * my + t * t * y2) for t in (i / 16 for i in range(17)))
+    if via is not None:                            # two straight legs through the strait, by water
+        legs = shapely.LineString([(x1, y1), via, (x2, y2)])
+        curve = tuple(legs.interpolate(i / 16, normalized=True).coords[0] for i in range(17))
     shapes: list[Shape] = [Ellipse(x1, y1, 0.9, 0.9, ink), Ellipse(x2, y2, 0.9, 0.9, ink)]
     for index in range(0, 16, 2):                  # dashes: a crossing, not a border
         shapes.append(Polyline(curve[index:index + 2], stroke=ink, stroke_width=0.9))
@@ -293,7 +309,7 @@ def connection(a: str, b: str, places: dict[str, BaseGeometry], edition: Edition
         cx, cy = curve[8]
         shapes.append(Ellipse(cx, cy, 3.2, 3.2, WHITE, ink, 0.3))
         cost = edition.shown(route.cost)
-        shapes.extend(place(fit(cost, "sans-bold", 7, 5, 5, 4), "sans-bold", cx - 2.5, cy - 2, 5, 4, fill=BLACK))
+        shapes.extend(place(fit_map(cost, "sans-bold", 7, 5, 5, 4), "sans-bold", cx - 2.5, cy - 2, 5, 4, fill=BLACK))
     return Group(f"link-{a}--{b}", shapes, "connection")
 
 
@@ -322,7 +338,7 @@ def _vp_box(loc: Location, region: BaseGeometry, labels: Labels, edition: Editio
     text = f"{edition.shown(loc.vp)} {said['vp']}"
     shapes: list[Shape] = [Rect(x0, y0, side, side, WHITE, BLACK, 0.6, 1.5),
                            Rect(x0 + 1, y0 + 1, side - 2, side - 2, None, BLACK, 0.25, 1)]
-    shapes.extend(place(fit(text, "sans-bold", 14, 6, side - 4, side - 6), "sans-bold", x0 + 2, y0 + 3, side - 4,
+    shapes.extend(place(fit_map(text, "sans-bold", 14, 6, side - 4, side - 6), "sans-bold", x0 + 2, y0 + 3, side - 4,
                         side - 6))
     return [Group(f"vp-box-{loc.id}", shapes, "vp-box", text)]
 
@@ -408,7 +424,7 @@ def _city_marks(loc: Location, point, drawn: Drawn) -> list[Shape]:
     income = loc.attributes.get("income")
     if isinstance(income, int):
         shapes.append(Rect(x - 6.2, y - 1.8, 3.6, 3.6, WHITE, BLACK, 0.25))
-        shapes.extend(place(fit(str(income), "sans-bold", 7, 5, 3.2, 3), "sans-bold", x - 6.0, y - 1.5, 3.2, 3))
+        shapes.extend(place(fit_map(str(income), "sans-bold", 7, 5, 3.2, 3), "sans-bold", x - 6.0, y - 1.5, 3.2, 3))
     return [Group(f"city-{loc.id}", shapes, "city")] if shapes else []
 
 
@@ -432,9 +448,9 @@ def _place_point(loc: Location, point, edition: Edition, labels: Labels, drawn: 
     for kind in kinds:
         shapes.extend(city_symbol(kind, x, y))
         drawn.symbols.add(kind)
-    fitted = fit(name, "sans-bold", 7, 5, 40, 4)
+    fitted = fit_map(name, "sans-bold", 7, 5, 40, 4)
     values = _point_values(loc, said, edition)
-    small = fit(values, "sans", 6, 5, 60, 3.2) if values else None
+    small = fit_map(values, "sans", 6, 5, 60, 3.2) if values else None
     w = max(width_mm(fitted.lines[0], "sans-bold", fitted.size),
             width_mm(small.lines[0], "sans", small.size) if small else 0.0) + 0.6
     name_h = cap_height_mm("sans-bold", fitted.size) + 0.6
