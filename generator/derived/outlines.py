@@ -269,7 +269,7 @@ def _divide_land(land_area, seeds: dict[str, list[Point]], reach, island_mm: flo
 def _one_piece_per_land(found: dict[str, BaseGeometry], pieces: list[BaseGeometry],
                         seeds: dict[str, list[Point]]) -> dict[str, BaseGeometry]:
     """A region is one piece on each piece of land it reaches: a sliver cut off from its seeds on the same land
-    (left between two others' cells) goes to the neighbour it shares the longest border with."""
+    (left between two others' cells) goes to the neighbour it shares the longest border with, or out of play."""
     for key in sorted(found):
         parts = _pieces(found[key])
         on_land: dict[int, list[BaseGeometry]] = {}
@@ -283,8 +283,8 @@ def _one_piece_per_land(found: dict[str, BaseGeometry], pieces: list[BaseGeometr
                        if other != key and region.distance(stray) < TOLERANCE_MM}
             best = max(borders, key=lambda other: (borders[other], other), default=None)
             found[key] = found[key].difference(stray.buffer(TOLERANCE_MM / 10))
-            if best is not None and borders[best] >= BORDER_MM:
-                found[best] = found[best].union(stray)
+            if best is not None and borders[best] >= BORDER_MM and stray.area <= ISLAND_SHARE * found[best].area:
+                found[best] = found[best].union(stray)          # a sliver joins its neighbour; more stays out of play
     return found
 
 
