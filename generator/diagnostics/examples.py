@@ -15,6 +15,8 @@ EXAMPLES: dict[str, str] = {
               "draws, with `port_km: 12`.",
     "MAP013": "a hex map with `map.geography` (Lepanto's gulf) where hex 1205 is `terrain: sea` but the coastline "
               "puts half of it on land, or a `land_terrain` hex that the coastline leaves in open water.",
+    "MAP014": "`reconstructed: {colours: {why: …}}` on a map, where the field is `colors`: the error is at the key, "
+              "and the hint lists what a key may name (a field, a path such as `locations.colors`, or `borders`).",
     "EDN001": "`imprenta build content/mar-y-acero --since v1.0` in a repository with no tag v1.0 (or a folder "
               "`--since ../old` that does not exist): nothing is built, and the message says what was looked for.",
     "EDN002": "`--since v1.0` while `rules.yaml` has edits not yet committed: the errata would compare a version no "
