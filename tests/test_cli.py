@@ -99,3 +99,21 @@ def test_on_a_terminal_the_progress_line_is_cleared_and_an_up_to_date_build_prin
     code, out, err = run_cli(["build", str(folder), "--out", "out"])
     assert code == 0 and out.startswith("up to date ")
     assert "\r" not in err and "" not in err.splitlines()
+
+
+def test_a_press_build_of_a_game_with_unknowns_says_exactly_how_to_build_a_proof(write_game, run_cli):
+    """`--profile press` is a release: a newcomer who never typed --release is told the flag that makes a proof."""
+    game = write_game({"pieces.yaml": """
+        factions: [{id: red, name: Rojos, color: "#b22222"}]
+        piece_kinds: [{id: infantry, name: Infantería, symbol: infantry, size: "0.625in"}]
+        pieces:
+          - {id: foot, name: Infantería, kind: infantry, faction: red, copies: {unknown: "no se da", assume: 2}}
+        """})
+    code, out, err = run_cli(["build", str(game), "--profile", "press", "--only", "counters", "--lang", "es"])
+    assert code == 1
+    assert "REL001" in err and "nothing built" in (out + err)
+    assert f"imprenta build {game} --profile press --proof" in err
+    code, out, err = run_cli(["build", str(game), "--profile", "press", "--proof", "--only", "counters",
+                              "--lang", "es"])
+    assert code == 0, err
+    assert (game.parent / "build" / "demo" / "es" / "counters.pdf").is_file()
