@@ -117,3 +117,29 @@ def test_a_press_build_of_a_game_with_unknowns_says_exactly_how_to_build_a_proof
                               "--lang", "es"])
     assert code == 0, err
     assert (game.parent / "build" / "demo" / "es" / "counters.pdf").is_file()
+
+
+def test_watch_prints_on_the_paper_and_backs_it_is_told(write_game, run_cli, monkeypatch):
+    """`watch` takes build's print options: a designer who prints on Letter with folded backs sees those sheets."""
+    import time
+
+    from pypdf import PdfReader
+
+    game = write_game({"pieces.yaml": """
+        factions: [{id: red, name: Rojos, color: "#b22222"}]
+        piece_kinds: [{id: infantry, name: Infantería, symbol: infantry, size: "0.625in"}]
+        pieces:
+          - {id: foot, name: Infantería, kind: infantry, faction: red, copies: 2,
+             front: {label: Completa}, back: {label: Reducida}}
+        """})
+
+    def stop(seconds):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(time, "sleep", stop)
+    code, out, err = run_cli(["watch", str(game), "--only", "counters", "--lang", "es", "--paper", "letter",
+                              "--backs", "fold", "--release"])
+    assert code == 0 and ": built in" in out, err
+    pages = PdfReader(game.parent / "build" / "demo" / "es" / "counters.pdf").pages
+    assert len(pages) == 1                                           # folded: backs beside the fronts, one page
+    assert (round(float(pages[0].mediabox.width)), round(float(pages[0].mediabox.height))) == (612, 792)
