@@ -133,12 +133,16 @@ def test_watch_prints_on_the_paper_and_backs_it_is_told(write_game, run_cli, mon
              front: {label: Completa}, back: {label: Reducida}}
         """})
 
-    def stop(seconds):
-        raise KeyboardInterrupt
+    real_sleep = time.sleep
 
-    monkeypatch.setattr(time, "sleep", stop)
+    def sleep(seconds):
+        if seconds == 7.5:             # the watcher's own pause: the user stops it after the first build
+            raise KeyboardInterrupt
+        real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep)
     code, out, err = run_cli(["watch", str(game), "--only", "counters", "--lang", "es", "--paper", "letter",
-                              "--backs", "fold", "--release"])
+                              "--backs", "fold", "--release", "--interval", "7.5"])
     assert code == 0 and ": built in" in out, err
     pages = PdfReader(game.parent / "build" / "demo" / "es" / "counters.pdf").pages
     assert len(pages) == 1                                           # folded: backs beside the fronts, one page
