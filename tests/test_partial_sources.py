@@ -41,3 +41,34 @@ def test_cards_whose_numbers_are_unknown_need_no_invented_number_and_print_a_mar
     text = _pdf_text(tmp_path / "out" / "demo" / "es" / "cards.pdf")
     assert "faltan 2 datos" in text and "Unknown" not in text
     assert re.search(r"la fuente no numera esta carta", text)          # the proof sheet says why, once per card
+
+
+MAP = """\
+map:
+  kind: areas
+  width: 200
+  height: 120
+  locations:
+    - {id: rhodes, name: Rodas, type: area, shape: {rect: [10, 10, 80, 100]}, adjacent: [caria]}
+    - id: caria
+      name: Caria
+      type: area
+      shape: {rect: [90, 10, 100, 100]}
+      adjacent: [rhodes]
+      routes:
+        - {to: {unknown: "el capítulo no dice adónde lleva la ruta"}, kind: sea, cost: 2}
+"""
+
+
+def test_a_route_whose_far_end_is_unknown_prints_leaving_its_place_towards_a_mark(write_game, tmp_path):
+    game = write_game({"map.yaml": MAP})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, "route" in d.message) for d in found if d.code == "UNK001"] == [(13, True)]
+    built = build(game, BuildRequest(only=("map",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    svg = (tmp_path / "out" / "demo" / "es" / "map.svg").read_text(encoding="utf-8")
+    caria = svg[svg.index('id="area-caria"'):svg.index('id="area-rhodes"')]
+    printed = "".join(re.findall(r"<text[^>]*>([^<]*)</text>", caria))
+    assert "Caria\u2192 1 (2)" in printed, printed       # the route, the mark's figure, its cost
+    assert "el capítulo no dice adónde lleva la ruta" in _pdf_text(tmp_path / "out" / "demo" / "es" / "map.pdf")
