@@ -72,3 +72,44 @@ def test_a_route_whose_far_end_is_unknown_prints_leaving_its_place_towards_a_mar
     printed = "".join(re.findall(r"<text[^>]*>([^<]*)</text>", caria))
     assert "Caria\u2192 1 (2)" in printed, printed       # the route, the mark's figure, its cost
     assert "el capítulo no dice adónde lleva la ruta" in _pdf_text(tmp_path / "out" / "demo" / "es" / "map.pdf")
+
+
+TABLE = """\
+tables:
+  - id: battle
+    title: Batalla naval
+    dice: 2d6
+    columns:
+      kind: value
+      label: Fuerza de la flota
+      items: {unknown: "la tabla solo está en el mapa original"}
+    rows: {unknown: "la tabla solo está en el mapa original"}
+"""
+RULES = """\
+documents:
+  - id: rules
+    title: Reglas
+    sections:
+      - {id: combat, title: Combate, body: "Tira en {table:battle}."}
+"""
+
+
+def test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them(write_game, tmp_path):
+    game = write_game({"tables.yaml": TABLE, "rules.yaml": RULES})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert sorted((d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001") == \
+        [(8, "columns"), (9, "rows")]
+    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
+    table = text[text.rindex("Batalla naval"):]
+    assert re.search(r"Fuerza de la flota\s*\n\s*2d6\s+1\s*\n", table), table[:300]   # the header: dice, mark 1
+
+
+def test_a_table_with_an_empty_column_list_is_refused_at_its_line_with_the_way_to_say_unknown(write_game):
+    game = write_game({"tables.yaml": "tables:\n  - {id: t, title: T, dice: 1d6, columns: {items: []},\n"
+                                      "     rows: [{roll: 1-6, results: [a]}]}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.span.line) for d in errors] == [("SCH004", 2)]
+    assert "{unknown: why}" in errors[0].message
