@@ -11,15 +11,18 @@
 #   sh setup.sh          asks before running apt-get when you are at a terminal
 #   sh setup.sh -y       does not ask (so does CI=true, or a standard input that is not a terminal: CI)
 #   sh setup.sh --no-apt leaves the system alone; it prints the apt-get command for you to run
+#   When another process holds apt's lock, apt-get waits for it up to 120 s (SETUP_APT_LOCK_WAIT=seconds)
 set -e
 cd "$(dirname "$0")"
 ask=yes
 apt=yes
+lock_wait="${SETUP_APT_LOCK_WAIT:-120}"
+case "$lock_wait" in ''|*[!0-9]*) echo "setup: SETUP_APT_LOCK_WAIT must be a whole number of seconds" >&2; exit 2 ;; esac
 for option in "$@"; do
     case "$option" in
         -y|--yes) ask=no ;;
         --no-apt) apt=no ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "setup: unknown option $option (see sh setup.sh --help)" >&2; exit 2 ;;
     esac
 done
@@ -42,10 +45,15 @@ if [ -n "$missing" ]; then
         case "$answer" in [yY]*) ;; *) apt=no ;; esac
     fi
     if [ "$apt" = yes ] && [ "$sudo" != "-" ]; then
-        # shellcheck disable=SC2086 (the list is meant to split)
-        ${sudo}apt-get install -y --no-install-recommends $missing || \
-            { ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends $missing; } || \
-            echo "setup: apt-get failed; Imprenta works without these, but the tests that need them will fail"
+        # Another apt (an unattended upgrade, a second terminal) may hold dpkg's lock: wait for it, bounded.
+        echo "setup: if another process holds apt's lock, apt-get waits for it up to ${lock_wait} s" \
+             "(SETUP_APT_LOCK_WAIT=seconds to change)"
+        lock="-o DPkg::Lock::Timeout=$lock_wait"
+        # shellcheck disable=SC2086 (the lists are meant to split)
+        ${sudo}apt-get $lock install -y --no-install-recommends $missing || \
+            { ${sudo}apt-get $lock update && ${sudo}apt-get $lock install -y --no-install-recommends $missing; } || \
+            echo "setup: apt-get failed (or its lock stayed held for ${lock_wait} s); Imprenta works without" \
+                 "these, but the tests that need them will fail; run: ${sudo}apt-get install$missing"
     else
         echo "setup: skipped; to install them later: sudo apt-get install$missing"
     fi
@@ -59,8 +67,9 @@ else
 fi
 # git: `imprenta build --since REF` reads earlier versions with it; the tests make small repositories.
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v git >/dev/null; then
-    apt-get install -y -q git >/dev/null 2>&1 || \
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q git >/dev/null 2>&1; } || \
+    apt-get -o DPkg::Lock::Timeout="$lock_wait" install -y -q git >/dev/null 2>&1 || \
+        { apt-get -o DPkg::Lock::Timeout="$lock_wait" update -q >/dev/null 2>&1 &&
+          apt-get -o DPkg::Lock::Timeout="$lock_wait" install -y -q git >/dev/null 2>&1; } || \
         echo "setup: git not installed; --since and its tests need it"
 fi
 python3 -m pip install --quiet -e '.[test]'

@@ -54,8 +54,7 @@ def build(args: argparse.Namespace) -> int:
     kinds = frozenset(_codes(args.formats))
     if not kinds <= {"pdf", "svg", "png"}:
         raise UsageError("--formats takes pdf, svg and png")
-    overrides = (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
-                 ("release", args.release))
+    overrides = _print_overrides(args)
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
     found, written, fresh, notes = [], [], set(), []
     for folder in folders:
@@ -108,8 +107,8 @@ def watch(args: argparse.Namespace) -> int:
     from generator.diagnostics import reporting
 
     folders = game_folders(args.path)
-    request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, (), args.out,
-                                    isolate=True)
+    request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, _print_overrides(args),
+                                    args.out, isolate=True)
     seen: dict[Path, tuple] = {}
     try:
         while True:
@@ -181,25 +180,13 @@ def parser() -> argparse.ArgumentParser:
     _component_options(made, "Build only these, comma-separated (default: what the game's `components` list, "
                              "with rules.html and the play modules). Each writes into OUT/<game>/<lang>/:\n"
                        + "\n".join(f"{name:9} {files}" for name, files in WRITES.items()))
-    made.add_argument("--paper", choices=_PAPERS, help="The paper to print on (default: the profile's, a4 for home and press).")
-    made.add_argument("--backs", choices=("duplex", "fold", "none"),
-                      help="Where the backs of counters and cards go: duplex (the reverse of the sheet), fold "
-                           "(beside the fronts) or none (default: the profile's, duplex for home and press).")
-    made.add_argument("--flip", choices=("long", "short"),
-                      help="The edge your duplex printer turns the sheet on (default: the profile's, long).")
-    made.add_argument("--dpi", type=_number_in(int, 36, 1200),
-                      help="Resolution of the PNG images, 36-1200 (default: the profile's, 300).")
+    _print_options(made)
     made.add_argument("--file-types", dest="formats", default="pdf,svg,png", metavar="TYPES",
                       help="Which kinds of file to write, comma-separated: pdf, svg, png (default: %(default)s).")
     made.add_argument("--formats", dest="formats", default=argparse.SUPPRESS, help=argparse.SUPPRESS)  # old name
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
                       help="Worker processes, 0-256 (default: %(default)s, one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")
-    kind = made.add_mutually_exclusive_group()
-    kind.add_argument("--release", action="store_const", const=True, default=None,
-                      help="A release: refuse a game with unknown facts (the default of the press profile).")
-    kind.add_argument("--proof", dest="release", action="store_const", const=False,
-                      help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
     made.add_argument("--since", metavar="REF", help="Compare with an earlier version (a git revision such as v1.0, "
                       "or a folder): change bars and 'new' marks in the rules, errata.pdf, reprint sheets (default: "
                       "none, no comparison).")
@@ -214,6 +201,7 @@ def parser() -> argparse.ArgumentParser:
                                 f"{', '.join(WRITES)} (default: what the game's `components` list).")
     watched.add_argument("--interval", type=_number_in(float, 0.1, 60), default=0.5,
                          help="Seconds between looks (default: %(default)s).")
+    _print_options(watched)
 
     sheet = command(commands, calibrate, "Print a duplex calibration sheet; its back shows the back_offset to put "
                                          "in your print profile.")
@@ -292,6 +280,29 @@ def parser() -> argparse.ArgumentParser:
     imported.add_argument("--lang", dest="language",
                           help="The language it holds (default: the file's Language header).")
     return top
+
+
+def _print_options(command: argparse.ArgumentParser) -> None:
+    """What a build and a watch both take to print the way the user prints: paper, backs, proof or release."""
+    command.add_argument("--paper", choices=_PAPERS,
+                         help="The paper to print on (default: the profile's, a4 for home and press).")
+    command.add_argument("--backs", choices=("duplex", "fold", "none"),
+                         help="Where the backs of counters and cards go: duplex (the reverse of the sheet), fold "
+                              "(beside the fronts) or none (default: the profile's, duplex for home and press).")
+    command.add_argument("--flip", choices=("long", "short"),
+                         help="The edge your duplex printer turns the sheet on (default: the profile's, long).")
+    command.add_argument("--dpi", type=_number_in(int, 36, 1200),
+                         help="Resolution of the PNG images, 36-1200 (default: the profile's, 300).")
+    kind = command.add_mutually_exclusive_group()
+    kind.add_argument("--release", action="store_const", const=True, default=None,
+                      help="A release: refuse a game with unknown facts (the default of the press profile).")
+    kind.add_argument("--proof", dest="release", action="store_const", const=False,
+                      help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
+
+
+def _print_overrides(args: argparse.Namespace) -> tuple:
+    return (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
+            ("release", args.release))
 
 
 def _findings_option(command: argparse.ArgumentParser) -> None:

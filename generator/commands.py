@@ -46,7 +46,11 @@ def schema(args: argparse.Namespace) -> int:
     else:
         text = json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2)
     if args.out:
-        args.out.write_text(text + "\n", encoding="utf-8")
+        try:                           # `--out .vscode/x.json` in a project that has no .vscode/ yet
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {args.out}: {error.strerror}") from None
     else:
         print(text)
     return 0

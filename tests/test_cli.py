@@ -99,3 +99,51 @@ def test_on_a_terminal_the_progress_line_is_cleared_and_an_up_to_date_build_prin
     code, out, err = run_cli(["build", str(folder), "--out", "out"])
     assert code == 0 and out.startswith("up to date ")
     assert "\r" not in err and "" not in err.splitlines()
+
+
+def test_a_press_build_of_a_game_with_unknowns_says_exactly_how_to_build_a_proof(write_game, run_cli):
+    """`--profile press` is a release: a newcomer who never typed --release is told the flag that makes a proof."""
+    game = write_game({"pieces.yaml": """
+        factions: [{id: red, name: Rojos, color: "#b22222"}]
+        piece_kinds: [{id: infantry, name: Infantería, symbol: infantry, size: "0.625in"}]
+        pieces:
+          - {id: foot, name: Infantería, kind: infantry, faction: red, copies: {unknown: "no se da", assume: 2}}
+        """})
+    code, out, err = run_cli(["build", str(game), "--profile", "press", "--only", "counters", "--lang", "es"])
+    assert code == 1
+    assert "REL001" in err and "nothing built" in (out + err)
+    assert f"imprenta build {game} --profile press --proof" in err
+    code, out, err = run_cli(["build", str(game), "--profile", "press", "--proof", "--only", "counters",
+                              "--lang", "es"])
+    assert code == 0, err
+    assert (game.parent / "build" / "demo" / "es" / "counters.pdf").is_file()
+
+
+def test_watch_prints_on_the_paper_and_backs_it_is_told(write_game, run_cli, monkeypatch):
+    """`watch` takes build's print options: a designer who prints on Letter with folded backs sees those sheets."""
+    import time
+
+    from pypdf import PdfReader
+
+    game = write_game({"pieces.yaml": """
+        factions: [{id: red, name: Rojos, color: "#b22222"}]
+        piece_kinds: [{id: infantry, name: Infantería, symbol: infantry, size: "0.625in"}]
+        pieces:
+          - {id: foot, name: Infantería, kind: infantry, faction: red, copies: 2,
+             front: {label: Completa}, back: {label: Reducida}}
+        """})
+
+    real_sleep = time.sleep
+
+    def sleep(seconds):
+        if seconds == 7.5:             # the watcher's own pause: the user stops it after the first build
+            raise KeyboardInterrupt
+        real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    code, out, err = run_cli(["watch", str(game), "--only", "counters", "--lang", "es", "--paper", "letter",
+                              "--backs", "fold", "--release", "--interval", "7.5"])
+    assert code == 0 and ": built in" in out, err
+    pages = PdfReader(game.parent / "build" / "demo" / "es" / "counters.pdf").pages
+    assert len(pages) == 1                                           # folded: backs beside the fronts, one page
+    assert (round(float(pages[0].mediabox.width)), round(float(pages[0].mediabox.height))) == (612, 792)

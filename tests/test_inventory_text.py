@@ -41,3 +41,16 @@ def test_json_stays_the_object_scripts_read(write_game, run_cli):
     report = json.loads(out)
     assert code == 0 and report["counters"]["by_kind"] == {"galley": 25, "galliot": 4}
     assert report["forces"]["left"] == {"side": "holy-league", "galley": 25}
+
+
+def test_a_table_whose_rows_are_unknown_is_counted_as_printed_with_unknown_rows(write_game, run_cli):
+    """The rulebook prints such a table (its title and a proof mark for the rows): it is not 'not printed'."""
+    game = write_game({"tables.yaml": """\
+        tables:
+          - {id: plague, title: Peste, dice: 1d6, rows: {unknown: "solo en la hoja de tablas"}}
+          - {id: famine, title: Hambre, dice: 1d6, rows: [{roll: 1-6, result: Nada}]}
+        """})
+    code, out, _ = run_cli(["inventory", str(game)])
+    assert code == 0
+    assert re.search(r"tables +2 \(1 printed with their rows unknown\)", out), out
+    assert "not printed" not in out

@@ -79,8 +79,8 @@ def _limits(game: Game) -> Iterator[Diagnostic]:
 def _card_numbers(game: Game) -> Iterator[Diagnostic]:
     seen = {}
     for card in game.cards:
-        if card.number is None:
-            continue
+        if card.number is None or isinstance(card.number, Unknown) or is_assumed(card.number):
+            continue            # only printed numbers can clash: an unknown one is a mark, an assumed one a guess
         if card.number in seen:
             yield make("CNT006", f"cards '{seen[card.number].id}' and '{card.id}' both print number {card.number}",
                        where(card, "number"), related=[("first printed here", where(seen[card.number], "number"))])

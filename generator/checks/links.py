@@ -66,7 +66,8 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
         for index, neighbour in enumerate(location.adjacent):
             yield location, ("adjacent", index), "location", neighbour
         for index, route in enumerate(location.routes):
-            yield location, ("routes", index, "to"), "location", route.to
+            if isinstance(route.to, str):          # an unknown far end is a proof mark, not a link
+                yield location, ("routes", index, "to"), "location", route.to
         if location.owner:
             yield location, ("owner",), "faction", location.owner
         if location.in_:

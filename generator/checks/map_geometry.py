@@ -97,7 +97,7 @@ def _undeclared(game, by_id, touching) -> Iterator[Diagnostic]:
 def _sea_routes(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
     for loc in game.locations:
         for index, route in enumerate(loc.routes):
-            if route.kind not in SEA_KINDS or route.to not in by_id:
+            if route.kind not in SEA_KINDS or not isinstance(route.to, str) or route.to not in by_id:
                 continue
             for end in (loc, by_id[route.to]):
                 if end.type != "sea" and shapes.coastal(end.id) is False and "sea" not in end.outline_exceptions:

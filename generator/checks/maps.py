@@ -19,7 +19,8 @@ def check_map(game: Game) -> Iterator[Diagnostic]:
         for index, other in enumerate(loc.adjacent):
             if other == loc.id:
                 yield make("MAP002", f"location '{loc.id}' lists itself as adjacent", where(loc, "adjacent", index))
-            elif other in by_id and loc.id not in by_id[other].adjacent:
+            elif (other in by_id and loc.id not in by_id[other].adjacent
+                  and all(name in by_id for name in by_id[other].adjacent)):   # else its dangling name is the slip
                 yield make("MAP001", f"'{loc.id}' lists '{other}' as adjacent, but '{other}' does not list "
                            f"'{loc.id}'", where(loc, "adjacent", index),
                            f"add '{loc.id}' to the `adjacent` of '{other}'", [(f"'{other}' is here", where(by_id[other], "id"))])

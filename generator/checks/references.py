@@ -58,6 +58,8 @@ def resolve_problem(game: Game, token: references.Token) -> tuple[str, str, str]
     if collection is None:
         try:
             (counting.count if token.kind == "count" else counting.value)(game, token.target)
+        except counting.RefusedTarget:
+            return None
         except counting.SelectorError as error:
             return ("REF004", f"{token.text}: {error}", "see docs/content-format.md, 'Reference tokens'")
         return None

@@ -35,7 +35,7 @@ def check_tables(game: Game) -> Iterator[Diagnostic]:
 
 
 def _row_shapes(table: Table) -> Iterator[Diagnostic]:
-    width = len(table.columns.items) if table.columns else None
+    width = len(table.columns.known) if table.columns and table.columns.known else None
     for index, row in enumerate(table.rows):
         if width is None and row.results is not None:
             yield make("TBL010", f"table '{table.id}' has no columns, but this row gives column results",
@@ -111,7 +111,7 @@ def _footnotes(table: Table) -> Iterator[Diagnostic]:
     if not table.footnotes:
         return
     carried = [table.key_label, table.result_label] + \
-        ([column.label for column in table.columns.items] if table.columns else []) + \
+        ([column.label for column in table.columns.known] if table.columns else []) + \
         [value for row in table.rows for value in (row.key, row.result, *(row.results or ()))]
     texts = [value for value in carried if isinstance(value, str)]
     for index, note in enumerate(table.footnotes):
@@ -222,7 +222,7 @@ def _column_sequence(table: Table) -> Iterator[Diagnostic]:
     if columns.kind == "named":
         return
     values = []
-    for column in columns.items:
+    for column in columns.known:
         label = column.label if isinstance(column.label, str) else ""
         parsed = _column_value(columns.kind, label)
         if parsed is None:

@@ -63,7 +63,7 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
             numbers = _number_difference(source.text, texts[0]) if status != "stale" else ""
             results.append(Comparison(source.key, status, source, span, numbers=numbers))
     for key in entries:
-        if key not in seen:
+        if key not in seen and not game.refused(key):
             results.append(Comparison(key, "orphan", None, document.key_span(("entries", key))))
     return results
 

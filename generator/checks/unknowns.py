@@ -28,5 +28,7 @@ def release_refusal(game: Game) -> list[Diagnostic]:
     more = f" and {len(facts) - FIRST_PLACES} more" if len(facts) > FIRST_PLACES else ""
     return [make("REL001", f"a release cannot print {len(facts)} unknown fact{'s' * (len(facts) != 1)}: "
                            f"{places}{more}", facts[0].span,
-                 f"give each value, or build a proof (without --release) to print them as marks; "
-                 f"`imprenta check {game.folder} --select UNK001` lists them all")]
+                 f"give each value, or build a proof, which prints them as numbered marks: add `--proof` to the "
+                 f"build (`--profile press` is a release unless it is given `--proof`), e.g. `imprenta build "
+                 f"{game.folder} --profile press --proof`; `imprenta check {game.folder} --select UNK001` lists "
+                 f"them all")]

@@ -13,7 +13,8 @@ UNCONNECTED_TYPES = {"box", "city", "port", "hex"}
 
 def neighbours(game: Game) -> dict[str, set[str]]:
     """Every location's neighbours: explicit lists, routes and the map's adjacency rule together."""
-    result = {loc.id: set(loc.adjacent) | {route.to for route in loc.routes} for loc in game.locations}
+    result = {loc.id: set(loc.adjacent) | {route.to for route in loc.routes if isinstance(route.to, str)}
+              for loc in game.locations}
     rule = game.map.adjacency if game.map else None
     if rule and rule.rule == "consecutive":
         numbered = sorted((loc.number, loc.id) for loc in game.locations if loc.number is not None

@@ -17,6 +17,10 @@ class SelectorError(ValueError):
     """A selector that names nothing; its message says what was expected."""
 
 
+class RefusedTarget(SelectorError):
+    """A selector naming an item that loading refused for a bad field: that field's error is the one mistake."""
+
+
 def selected_pieces(game: Game, select: MixSelect) -> list[Piece]:
     def keep(piece: Piece) -> bool:
         return ((not select.kinds or piece.kind in select.kinds)
@@ -125,7 +129,8 @@ def value(game: Game, path: str) -> Any:
 def _entity(game: Game, kind: str, id_: str):
     found = game.get(kind, id_)
     if found is None:
-        raise SelectorError(f"there is no {kind.replace('_', ' ')} '{id_}'")
+        raise (RefusedTarget if game.names(kind, id_) else SelectorError)(
+            f"there is no {kind.replace('_', ' ')} '{id_}'")
     return found
 
 

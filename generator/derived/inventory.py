@@ -121,7 +121,7 @@ def as_text(report: dict) -> str:
     documents = len(report["documents"])
     blocks.append(_table(None, [
         ["dice", ", ".join(report["dice"]) or "none"],
-        ["tables", f"{report['tables']}" + (f" ({unprinted} not printed by the rulebook)" if unprinted else "")],
+        ["tables", f"{report['tables']}" + (f" ({unprinted} printed with their rows unknown)" if unprinted else "")],
         ["map", f"{game_map['areas']} areas, {game_map['hexes']} hexes" if game_map["kind"] else "none"],
         ["tracks", report["tracks"]],
         ["sections", f"{report['sections']} in {documents} document{'s' * (documents != 1)}"],

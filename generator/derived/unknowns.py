@@ -109,8 +109,9 @@ def _walk(shape: Shape, owner: str) -> Iterator[tuple]:
         if is_assumed(value):
             yield (owner, _named(key, subject), where(shape, key), value.unknown, str(value),
                    reason_key(value.unknown), value)
+    labels = getattr(type(shape), "fact_labels", {})   # a field whose key reads badly in a sentence ("to")
     for name, key in fields_holding_shapes(type(shape)):
-        yield from _value(shape, getattr(shape, name), _named(key, subject), (key,), owner)
+        yield from _value(shape, getattr(shape, name), _named(labels.get(key, key), subject), (key,), owner)
 
 
 def _named(field: str, subject: str) -> str:

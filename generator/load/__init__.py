@@ -10,7 +10,7 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.load.folders import content_files, linked_files, translation_files
 from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
-from generator.model import Game, Translation
+from generator.model import UNREAD, Game, Translation
 from generator.model.common import Shape, fields_holding_shapes, model_in
 from generator.model.content import COLLECTIONS, ContentFile
 from generator.model.translations import TranslationFile
@@ -34,8 +34,10 @@ def load_game(folder: Path) -> Loaded:
         diagnostics.extend(problems)
         if document is None:
             game_written = game_written or path.stem == "game"    # unreadable: its findings say why
+            rejected.setdefault(UNREAD, set()).add(path.name)
             continue
         if not isinstance(document.data, dict):
+            rejected.setdefault(UNREAD, set()).add(path.name)
             diagnostics.append(make("YML007", f"{document.file} holds {_kind_of(document.data)}, not a mapping "
                                     "of collections", document.span(()),
                                     f"Start the file with one of: game, {', '.join(COLLECTIONS)}, map."))
@@ -82,6 +84,7 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
             attach_places(shape, document, (key,))
             (manifests if key == "game" else maps).append((shape, document.span((key,))))
         elif key == "map":
+            rejected.setdefault("map", set()).add("map")
             _remember_ids(key, value, rejected)
         return
     if value is None:
@@ -104,8 +107,8 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
 _KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece", "mixes": "mix", "forces": "force",
           "card_types": "card_type", "decks": "deck", "cards": "card", "tables": "table", "tracks": "track",
           "documents": "document", "sections": "section", "terms": "term", "icons": "icon", "actions": "action",
-          "setup": "setup", "locations": "location", "hexes": "hex", "aids": "aid"}
-_NESTED = {"documents": ("sections",), "sections": ("sections",), "map": ("locations", "hexes")}
+          "setup": "setup", "locations": "location", "hexes": "hex", "aids": "aid", "keys": "map_key"}
+_NESTED = {"documents": ("sections",), "sections": ("sections",), "map": ("locations", "hexes", "keys")}
 
 
 def _remember_ids(collection: str, raw: Any, rejected: dict[str, set[str]]) -> None:

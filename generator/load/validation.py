@@ -46,6 +46,12 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
         detail = dict(detail, _last=last)
         grouped.setdefault(relative, []).append(detail)
     deep = set(grouped)
+    # A mapping with a key it does not take and a key it lacks holds one mistake (a misspelt or wrong key):
+    # the unknown key is reported, naming what was missing, and the missing key is not a second error.
+    missing = {relative: [d["_last"] for d in details if d["type"] == "missing" and d["_last"]]
+               for relative, details in grouped.items()}
+    misspelt = {relative[:-1] for relative, details in grouped.items()
+                if relative and any(d["type"] == "extra_forbidden" for d in details)}
     result = []
     for relative, details in grouped.items():
         has_deeper = any(len(p) > len(relative) and p[: len(relative)] == relative for p in deep)
@@ -54,7 +60,10 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
             details = specific
         elif has_deeper:
             continue  # a union member matched the mapping's shape; its own errors say more
-        result.extend(_describe(details, document, base + relative, _value_at(value, relative), model))
+        if relative in misspelt and all(d["type"] == "missing" for d in details):
+            continue
+        result.extend(_describe(details, document, base + relative, _value_at(value, relative), model,
+                                missing.get(relative[:-1], [])))
     return result
 
 
@@ -82,16 +91,17 @@ def _value_at(value: Any, path: Path_) -> Any:
 
 
 def _describe(details: list[dict], document: Document, path: Path_, value: Any,
-              model: type[Shape]) -> list[Diagnostic]:
+              model: type[Shape], missing_beside: list[str]) -> list[Diagnostic]:
     first = details[0]
     kind = first["type"]
     if kind == "extra_forbidden":
         key = str(path[-1])
         parent = path[:-1]
         allowed = _allowed_keys(model, parent, document)
-        close = difflib.get_close_matches(key, allowed, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else (
-            f"expected one of: {', '.join(allowed)}" if allowed else "")
+        lacking = list(dict.fromkeys(missing_beside))
+        close = difflib.get_close_matches(key, allowed or lacking, n=1)
+        hint = (f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}" if allowed
+                else f"the mapping needs {', '.join(repr(m) for m in lacking)}" if lacking else "")
         return [make("SCH001", f"unknown key '{key}'", document.key_span(path), hint)]
     if kind == "missing":
         missing = [d["_last"] for d in details if d["type"] == "missing" and d["_last"]]

@@ -15,6 +15,8 @@ from generator.model.rules import HAND, Action, Aid, Icon, PlaceRef, RuleDocumen
 from generator.model.tables import Table
 from generator.model.translations import TranslationFile
 
+UNREAD = "*"     # Game.rejected's entry for the content files that could not be read at all
+
 
 @dataclass(frozen=True)
 class Translation:
@@ -47,7 +49,8 @@ class Game:
     setup: tuple[SetupStep, ...] = ()
     aids: tuple[Aid, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
-    rejected: dict[str, frozenset[str]] = field(default_factory=dict)   # kind → ids of items refused at loading
+    # kind → ids of items refused at loading ("map" → {"map"} for a refused map; UNREAD → unreadable files)
+    rejected: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -83,6 +86,14 @@ class Game:
         """Whether the content names an entity with this id, even one refused at loading for a bad field
         (its own error is reported once; a reference to it is not a second mistake)."""
         return id_ in self.entities[kind] or id_ in self.rejected.get(kind, ())
+
+    def refused(self, key: str) -> bool:
+        """Whether a translation key may belong to content refused at loading (an item with a bad field, the
+        map, or a whole unreadable file): its entry is not an orphan, the refusal is the one mistake."""
+        if self.rejected.get(UNREAD):
+            return True
+        kind, _, rest = key.partition(".")
+        return kind in self.rejected and (kind == "map" or rest.partition(".")[0] in self.rejected[kind])
 
     def get(self, kind: str, id_: str) -> Shape | None:
         found = self.entities[kind].get(id_)

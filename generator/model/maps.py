@@ -3,7 +3,7 @@
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from generator.model.common import Color, Id, Length, Reconstruction, Scalar, Shape, Text, reconstructed_field
+from generator.model.common import Color, Id, Length, Reconstruction, Scalar, Shape, Text, Unknown, reconstructed_field
 from generator.shapes import BeforeValidator, Field, ShapeError
 
 # An id format is text with {col} and {row}, each with at most a zero fill, a width of 1-3 digits and `d`;
@@ -36,7 +36,10 @@ LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port",
 
 
 class Route(Shape):
-    to: Id = Field(description="The location the route leads to; it counts as a neighbour.")
+    fact_labels: ClassVar[dict[str, str]] = {"to": "destination"}
+    to: Id | Unknown = Field(description="The location the route leads to; it counts as a neighbour. "
+                                        "{unknown: why} when the source does not say where it leads: the map "
+                                        "prints the route leaving its location towards a proof mark.")
     cost: Scalar | None = Field(None, description="What taking it costs, printed on the route's line (2, \"2 PM\").")
     kind: str | None = Field(None, description="sea, land, special…: land routes print as a brown line, others "
                                                "as a blue current.")
@@ -44,6 +47,10 @@ class Route(Shape):
                                                 "on the map.")
     via: tuple[float, float] | None = Field(None, description="A point (latitude, longitude) the crossing is drawn "
                                                               "through on a geographic map: a strait.")
+
+    @property
+    def fact_subject(self) -> str:
+        return f"{self.kind} route" if self.kind else "route"
 
 
 class Geometry(Shape):

@@ -75,7 +75,15 @@ class Column(Shape):
     label: Text = Field(description="The column's header: \"1:1\", \"+2\", \"Coste en PS\".")
 
 
+def _some_columns(value: Any) -> Any:
+    if value == []:
+        raise ShapeError("SCH004", "a table's columns cannot be none: list them, or write {{unknown: why}} when the "
+                                   "source does not give them", {})
+    return value
+
+
 class Columns(Shape):
+    fact_labels: ClassVar[dict[str, str]] = {"items": "columns"}
     kind: Literal["odds", "differential", "value", "named"] = Field(
         "named", description="odds (1:2, 1:1, 2:1), differential (-1, 0, +1), value (a number read on a scale: a "
                              "range in hexes) or named (attributes of a lookup: cost, strength).")
@@ -83,7 +91,15 @@ class Columns(Shape):
                                                  "F/B\", \"Hexes movidos\".")
     below: Text | None = Field(None, description="How values below the first column read.")
     above: Text | None = Field(None, description="How values above the last column read.")
-    items: list[Column] = Field(description="The columns, left to right.")
+    items: Annotated[list[Column], BeforeValidator(_some_columns)] | Unknown = Field(
+        description="The columns, left to right, or "
+                                         "{unknown: why} when the source does not give them (the header prints "
+                                         "a proof mark across them).")
+
+    @property
+    def known(self) -> list[Column]:
+        """The columns given; none while they are unknown."""
+        return [] if isinstance(self.items, Unknown) else self.items
 
 
 class Row(Shape):

@@ -74,7 +74,7 @@ def _row_labels(table) -> Iterator[SourceText]:
     the legend's result codes: they print as the row's label and values."""
     if isinstance(table.rows, Unknown):
         return
-    columns = [column.id for column in table.columns.items] if table.columns else []
+    columns = [column.id for column in table.columns.known] if table.columns else []
     for index, row in enumerate(table.rows):
         name = row_key(row, index)
         if isinstance(row.key, str) and any(ch.isalpha() for ch in row.key):

@@ -86,7 +86,8 @@ def _head(e: Edition, table: Table, words: dict) -> list[str]:
     first = e.text(f"{key}.key_label", table.key_label) if table.key_label is not None else \
         ("" if table.dice.is_none else table.dice.spec)
     if table.columns is not None:
-        values = [e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.items]
+        values = ([e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.known]
+                  or [e.shown(table.columns.items)])       # columns the source does not give: one mark across
     elif table.result_label is not None:
         values = [e.text(f"{key}.result_label", table.result_label)]
     else:
@@ -107,7 +108,7 @@ def _cells(e: Edition, table: Table, row, index: int) -> list[str]:
     else:
         shown = _number(e, label)
     if row.results is not None:
-        columns = [c.id for c in table.columns.items] if table.columns else []
+        columns = [c.id for c in table.columns.known] if table.columns else []
         cells = [EMPTY if cell is None else
                  e.shown(cell) if table.is_code(cell) else
                  e.plain(e.text(f"{key}.results.{columns[place] if place < len(columns) else place}", cell))
@@ -163,9 +164,9 @@ def _reading(e: Edition, table: Table, words: dict) -> list[str]:
             low, high = min(span[0] for span in rolls), max(span[1] for span in rolls)
             reading.append(words.get("clamp", "").replace("{low}", _number(e, low)).replace("{high}", _number(e, high)))
     columns = table.columns
-    if columns is not None and columns.items:
-        for side, value, edge in (("below", columns.below, columns.items[0]), ("above", columns.above,
-                                                                                columns.items[-1])):
+    if columns is not None and columns.known:
+        for side, value, edge in (("below", columns.below, columns.known[0]), ("above", columns.above,
+                                                                                columns.known[-1])):
             if value is not None:
                 label = e.text(f"{key}.columns.items.{edge.id}.label", edge.label)
                 text = e.plain(e.text(f"{key}.columns.{side}", value))

@@ -26,7 +26,8 @@ from generator.derived.hex_grid import hex_centres, hex_corners, hex_extent, hex
 from generator.render.maps.geometry import facing_angle, shape_centre, tidy_schematic
 from generator.render.draw.symbols import draw_symbol
 from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
-from generator.render.maps.regions import COAST, box_frame, connection, connections, draw_outlined, rings
+from generator.render.maps.regions import (COAST, box_frame, connection, connections, draw_outlined, rings,
+                                          routes_to_unknown)
 from generator.render.draw.text_fit import place
 from generator.render.maps import fit_map
 
@@ -255,6 +256,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
         extras.append(f"{edition.shown(location.vp)} {said['vp']}")
     if location.terrain and location.label is not None:
         extras.append(said.get(f"terrain.{location.terrain}", location.terrain))
+    extras.extend(routes_to_unknown(location, edition))
     if extras:
         bx, by, bw, bh = label_box
         shapes.extend(place(fit_map(" · ".join(extras), "sans", 7, 5, bw, 4), "sans", bx, by + bh, bw, 4, fill=BLACK))

@@ -352,7 +352,15 @@ def _extras(loc: Location, said, edition: Edition) -> str:
     abbreviation = loc.attributes.get("abbreviation")
     if isinstance(abbreviation, str):
         extras.append(abbreviation)
+    extras.extend(routes_to_unknown(loc, edition))
     return " · ".join(extras)
+
+
+def routes_to_unknown(loc: Location, edition: Edition) -> list[str]:
+    """A route whose far end the source does not give prints beside its place as an arrow to a proof mark, with
+    its cost: "→ ⟨3⟩ (2)". It cannot be drawn as a line to nowhere, and must not vanish from the map."""
+    return [f"\u2192 {edition.shown(route.to)}" + (f" ({edition.shown(route.cost)})" if route.cost is not None else "")
+            for route in loc.routes if not isinstance(route.to, str)]
 
 
 # colours and symbols -------------------------------------------------------------------------------------------

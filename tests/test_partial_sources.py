@@ -1,0 +1,115 @@
+"""What partial sources really contain can be written down, and prints as proof marks: a card whose number the
+source does not give, a route whose far end it does not give, a table whose columns it does not give, a rule of
+another book whose number it does not give, a counter back or a faction colour it does not give. Each is built as
+a small game and its output read back as a user would."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from generator.pipeline import BuildRequest, build, check
+
+CARDS = """\
+card_types:
+  - {id: event, name: Evento, color: "#aa3333"}
+decks:
+  - {id: main, name: Principal, card_type: event}
+cards:
+  - {id: a, deck: main, number: {unknown: "la fuente no numera esta carta"}, title: Uno, text: Mueve.}
+  - {id: b, deck: main, number: {unknown: "la fuente no numera esta carta"}, title: Dos, text: Mueve.}
+  - {id: c, deck: main, number: 3, title: Tres, text: "Ver {card:a}."}
+"""
+
+
+def _pdf_text(path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def _notes(folder, code="UNK001") -> list:
+    return [d for d in check(folder, layout=False).diagnostics if d.code == code]
+
+
+def test_cards_whose_numbers_are_unknown_need_no_invented_number_and_print_a_mark_each(write_game, tmp_path):
+    game = write_game({"cards.yaml": CARDS})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name == "ERROR"], [str(d) for d in found]   # no CNT006 between them
+    assert sorted(d.span.line for d in found if d.code == "UNK001") == [6, 7]
+    built = build(game, BuildRequest(only=("cards",), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "cards.pdf")
+    assert "faltan 2 datos" in text and "Unknown" not in text
+    assert re.search(r"la fuente no numera esta carta", text)          # the proof sheet says why, once per card
+
+
+MAP = """\
+map:
+  kind: areas
+  width: 200
+  height: 120
+  locations:
+    - {id: rhodes, name: Rodas, type: area, shape: {rect: [10, 10, 80, 100]}, adjacent: [caria]}
+    - id: caria
+      name: Caria
+      type: area
+      shape: {rect: [90, 10, 100, 100]}
+      adjacent: [rhodes]
+      routes:
+        - {to: {unknown: "el capítulo no dice adónde lleva la ruta"}, kind: sea, cost: 2}
+"""
+
+
+def test_a_route_whose_far_end_is_unknown_prints_leaving_its_place_towards_a_mark(write_game, tmp_path):
+    game = write_game({"map.yaml": MAP})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, "route" in d.message) for d in found if d.code == "UNK001"] == [(13, True)]
+    built = build(game, BuildRequest(only=("map",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    svg = (tmp_path / "out" / "demo" / "es" / "map.svg").read_text(encoding="utf-8")
+    caria = svg[svg.index('id="area-caria"'):svg.index('id="area-rhodes"')]
+    printed = "".join(re.findall(r"<text[^>]*>([^<]*)</text>", caria))
+    assert "Caria\u2192 1 (2)" in printed, printed       # the route, the mark's figure, its cost
+    assert "el capítulo no dice adónde lleva la ruta" in _pdf_text(tmp_path / "out" / "demo" / "es" / "map.pdf")
+
+
+TABLE = """\
+tables:
+  - id: battle
+    title: Batalla naval
+    dice: 2d6
+    columns:
+      kind: value
+      label: Fuerza de la flota
+      items: {unknown: "la tabla solo está en el mapa original"}
+    rows: {unknown: "la tabla solo está en el mapa original"}
+"""
+RULES = """\
+documents:
+  - id: rules
+    title: Reglas
+    sections:
+      - {id: combat, title: Combate, body: "Tira en {table:battle}."}
+"""
+
+
+def test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them(write_game, tmp_path):
+    game = write_game({"tables.yaml": TABLE, "rules.yaml": RULES})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert sorted((d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001") == \
+        [(8, "columns"), (9, "rows")]
+    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
+    table = text[text.rindex("Batalla naval"):]
+    assert re.search(r"Fuerza de la flota\s*\n\s*2d6\s+1\s*\n", table), table[:300]   # the header: dice, mark 1
+
+
+def test_a_table_with_an_empty_column_list_is_refused_at_its_line_with_the_way_to_say_unknown(write_game):
+    game = write_game({"tables.yaml": "tables:\n  - {id: t, title: T, dice: 1d6, columns: {items: []},\n"
+                                      "     rows: [{roll: 1-6, results: [a]}]}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.span.line) for d in errors] == [("SCH004", 2)]
+    assert "{unknown: why}" in errors[0].message
