@@ -23,7 +23,6 @@ def source_stamp(folder: Path, request, policy, edition: tuple = ()) -> str:
     import os
 
     from generator import __version__
-    from generator.load.game_files import files_under
     from generator.output.fingerprints import _file_digest, _templates_digest
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
@@ -32,6 +31,18 @@ def source_stamp(folder: Path, request, policy, edition: tuple = ()) -> str:
     digest.update(_templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
         digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
+    digest.update(folder_digest(folder).encode())
+    return digest.hexdigest()
+
+
+def folder_digest(folder: Path) -> str:
+    """Every file of a game folder, by name and content (symbolic links by name); its build folder apart."""
+    import hashlib
+
+    from generator.load.game_files import files_under
+    from generator.output.fingerprints import _file_digest
+
+    digest = hashlib.sha256()
     files, links = files_under(folder, frozenset({"build"}))
     for path in files:
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
