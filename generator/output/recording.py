@@ -485,6 +485,9 @@ def _shown(what: str, value, facts):
         return [[fact.owner, fact.field, fact.number, fact.value] for fact in facts]
     if what == "words":
         return [dict(value), value.forms]
+    if what == "facts":         # a proof sheet prints where each is declared by file and line, never by column
+        return [[fact.number, fact.owner, fact.field, [str(fact.span.file), fact.span.line] if fact.span else None,
+                 fact.reason, fact.assumed, fact.key, fact.value] for fact in facts]
     return value
 
 
