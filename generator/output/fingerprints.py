@@ -95,11 +95,18 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
             note(("build", "everything", language), everything)
             return everything
 
-    with recording(game.folder) as recorder:
-        for what in ("imprenta", "options", "templates"):
-            note(("build", what), build_setting(what, str(game.folder), state["options"]))
-        rendered = render(Request(recorded_edition(game, language), state["profile"], state["formats"], "",
-                                  state["since"], state["version"]))
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    try:
+        with recording(game.folder) as recorder:
+            for what in ("imprenta", "options", "templates"):
+                note(("build", what), build_setting(what, str(game.folder), state["options"]))
+            rendered = render(Request(recorded_edition(game, language), state["profile"], state["formats"], "",
+                                      state["since"], state["version"]))
+    finally:        # the rulebook pins it for WeasyPrint: a job run in this process must not date the next one
+        if epoch is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
     rendered.record = finished(recorder, game)
     rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
                                           ).hexdigest()[:32]

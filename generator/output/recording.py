@@ -129,6 +129,11 @@ def recording(folder: Path) -> Iterator[Recorder]:
             _read_file(Path(os.fsdecode(file)))
         return original_open(file, mode, *args, **kwargs)
 
+    from generator.derived import outlines
+
+    # A value derived from the game and kept from one use to the next (the map's outlines, which the check
+    # built): made again here, so that what it is made from is recorded.
+    kept_outlines, outlines._BUILT = outlines._BUILT, {}
     Shape.__getattribute__ = _recording_shape_getattribute
     Game.__getattribute__, Game.get, Game.names = game_getattribute, get, names
     builtins.open = io.open = recorded_open
@@ -140,6 +145,7 @@ def recording(folder: Path) -> Iterator[Recorder]:
         del Shape.__getattribute__
         Game.__getattribute__, Game.get, Game.names = original_getattribute, original_get, original_names
         builtins.open, io.open = original_open, original_io_open
+        outlines._BUILT = kept_outlines
 
 
 def _read_file(path: Path) -> None:
