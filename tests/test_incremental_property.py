@@ -64,7 +64,9 @@ def base(tmp_path_factory) -> Built:
     return Built(tmp_path_factory.mktemp("incremental-base"))
 
 
-def assert_incremental_equals_clean(base: Built, edits, books: tuple[str, ...], scratch: Path) -> None:
+def assert_incremental_equals_clean(base: Built, edits, books: tuple[str, ...], scratch: Path):
+    """Apply `edits` to a copy of the built game, build it again, then clean: the same files. The incremental
+    build's result."""
     shutil.copytree(base.root / "game", scratch / "game")
     shutil.copytree(base.out(books), scratch / "out")
     with _inside(scratch):
@@ -77,6 +79,7 @@ def assert_incremental_equals_clean(base: Built, edits, books: tuple[str, ...], 
         target = scratch / "out" / clean.folders[0].relative_to("clean")
         assert files_of(target) == files_of(scratch / clean.folders[0]), \
             [(why.component, why.rebuilt, why.reason) for why in again.why]
+    return again
 
 
 edit_sequences = st.lists(st.tuples(st.sampled_from(sorted(EDITS)), st.integers(0, 1000)), min_size=1, max_size=3)
