@@ -305,7 +305,7 @@ def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, pol
              found: list[Diagnostic]) -> Built:
     """Each language's new files and manifest written at once (a manifest alone when only what it says of the
     whole game changed), the inputs each output read kept for the next build, then the stamp."""
-    from generator.output.fingerprints import keep_record
+    from generator.output.fingerprints import keep_record, prune_records
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.stamps import write_stamp
     from generator.output.writing import write_atomically
@@ -346,6 +346,7 @@ def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, pol
     notes = note_counts(found)
     if len(written) == len(ready.languages) and not has_errors(found):
         write_stamp(request.out, ready.game.folder, stamped.stamp, written, notes)
+    prune_records(request.out)
     why = tuple(Why(language, name, (language, name) in plan.stale, plan.stale.get((language, name), ""))
                 for language in ready.languages for name in ready.names)
     return Built(found, written, tuple(fresh), notes, why)

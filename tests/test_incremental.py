@@ -113,3 +113,19 @@ def test_explain_names_each_output_and_why(write_game, tmp_path, run_cli):
     assert code == 0
     assert "demo/es/counters: rebuilt: piece 'plague' field 'name' changed" in out
     assert "demo/es/cards: kept" in out
+
+
+def test_a_picture_redrawn_rebuilds_what_prints_it(write_game, tmp_path):
+    from tests.edits import png
+
+    game = CHITS | {"cards.yaml": CHITS["cards.yaml"].replace("text: \"Pierdes una flota.\"",
+                                                              "text: \"Pierdes una flota.\", image: art/storm.png")}
+    write_game(game)
+    (tmp_path / "demo" / "art").mkdir()
+    (tmp_path / "demo" / "art" / "storm.png").write_bytes(png((10, 120, 10)))
+    request = BuildRequest(only=("counters", "cards"), out=tmp_path / "out", jobs=1, formats=frozenset({"pdf"}))
+    assert build(Path("demo"), request).folders
+    (tmp_path / "demo" / "art" / "storm.png").write_bytes(png((120, 10, 10)))
+    built = build(Path("demo"), request)
+    assert [(why.component, why.rebuilt, why.reason) for why in built.why] == [
+        ("counters", False, ""), ("cards", True, "file art/storm.png changed")]

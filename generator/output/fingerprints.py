@@ -128,6 +128,32 @@ def keep_record(out: Path, fingerprint: str, record: list) -> None:
         pass        # without its record the output is built again next time; nothing is wrong
 
 
+def prune_records(out: Path, keep: int = 200, age: float = 3600.0) -> None:
+    """Once there are more than `keep` records, drop those no manifest under `out` names that are older than
+    `age` seconds (a build of another game into the same folder may not have written its manifest yet)."""
+    import time
+
+    folder = out / _RECORDS
+    try:
+        records = list(os.scandir(folder))
+    except OSError:
+        return
+    if len(records) <= keep:
+        return
+    named = set()
+    for manifest in out.glob("*/*/manifest.json"):
+        try:
+            named.update(json.loads(manifest.read_text(encoding="utf-8")).get("inputs", {}).values())
+        except (OSError, ValueError, AttributeError):
+            return            # a manifest that cannot be read might name any record: keep them all
+    for record in records:
+        try:
+            if record.name.removesuffix(".json") not in named and time.time() - record.stat().st_mtime > age:
+                os.unlink(record.path)
+        except OSError:
+            pass
+
+
 def read_record(out: Path, fingerprint: str | None) -> list | None:
     if not fingerprint or not isinstance(fingerprint, str) or not fingerprint.isalnum():
         return None

@@ -25,6 +25,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -134,6 +135,16 @@ def recording(folder: Path) -> Iterator[Recorder]:
     # A value derived from the game and kept from one use to the next (the map's outlines, which the check
     # built): made again here, so that what it is made from is recorded.
     kept_outlines, outlines._BUILT = outlines._BUILT, {}
+    from generator.load import images
+
+    original_problem = images.image_problem
+
+    def image_problem(path, *args, **kwargs):       # a picture found missing is not opened: it is read all the same
+        if _active is not None:
+            _read_file(Path(path))
+        return original_problem(path, *args, **kwargs)
+
+    images.image_problem = image_problem
     Shape.__getattribute__ = _recording_shape_getattribute
     Game.__getattribute__, Game.get, Game.names = game_getattribute, get, names
     builtins.open = io.open = recorded_open
@@ -146,6 +157,7 @@ def recording(folder: Path) -> Iterator[Recorder]:
         Game.__getattribute__, Game.get, Game.names = original_getattribute, original_get, original_names
         builtins.open, io.open = original_open, original_io_open
         outlines._BUILT = kept_outlines
+        images.image_problem = original_problem
 
 
 def _read_file(path: Path) -> None:
@@ -283,12 +295,17 @@ def shallow(value, places: Places, folder: Path, files: set[str] | None = None, 
 
 
 def _named_file(text: str, folder: Path, files: set[str]) -> None:
+    """A text naming a file of the game folder (a picture, a GeoJSON…) records the file: also one missing now,
+    whose arrival must rebuild what drew a placeholder for it."""
     if 0 < len(text) < 260 and "\n" not in text and "." in text and not text.startswith(("/", "..")):
         try:
-            if (folder / text).is_file():
+            if _FILE_NAME.fullmatch(text) or (folder / text).is_file():
                 files.add(text)
         except (OSError, ValueError):
             pass
+
+
+_FILE_NAME = re.compile(r"[\w./ -]+\.(png|jpe?g|gif|webp|tiff?|svg|geojson|json|ya?ml|csv|txt|ttf|otf)", re.I)
 
 
 def digest(data) -> str:
