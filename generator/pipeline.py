@@ -270,7 +270,7 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
     from generator.output.fingerprints import Inputs
     from generator.output.manifest import read_manifest, up_to_date
 
-    inputs = Inputs(ready.game, ready.options)
+    inputs = Inputs(ready.game, ready.options, ready.compared)
     kept, stale = {}, {}
     for language in ready.languages:
         target = request.out / ready.game.id / language
@@ -289,16 +289,17 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
 
 
 def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
+    from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
 
     preload({component for _, component in plan.stale})
-    return run_jobs(list(plan.stale), _render_job,
+    return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
                      "everything": plan.everything, "since": ready.compared, "version": ready.version,
                      "options": ready.options},
                     request.jobs or default_workers(), request.progress,
-                    Limits(seconds=request.time_limit), _stopped, request.isolate)
+                    Limits(seconds=request.time_limit), stopped, request.isolate)
 
 
 def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, policy: Policy, stamped: Stamped,
@@ -382,49 +383,3 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
                      f"add '{started[0]}' to `languages` in game.yaml to build its edition")]
     return [make("CLI001", f"the game has no language {', '.join(missing)} "
                            f"(it has {have}, and no i18n/{missing[0]}.yaml)", None)]
-
-
-def _stopped(job: tuple[str, str], why: str):
-    """A render stopped by its limits: reported for that output, whose previous files are kept."""
-    from generator.render.context import Rendered
-
-    language, component = job
-    return Rendered(diagnostics=[make("OUT004", f"{component} ({language}) was stopped: {why}; the previous files "
-                                                f"are kept", None,
-                                      "Look for content that makes this output huge (an enormous table, "
-                                      "thousands of copies, a giant image).")], failed=True)
-
-
-def _render_job(state: dict, language: str, component: str):
-    """One component in one language (runs in a worker process when there are several jobs), recording what it
-    reads: its record and fingerprint go back with its files."""
-    from generator.output.fingerprints import recorded_render
-    from generator.render import RENDERERS
-    from generator.render.context import Rendered
-
-    try:
-        rendered = recorded_render(RENDERERS[component], state, language, component)
-        if state["profile"].pdfx != "none":
-            _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
-        return rendered
-    except Exception as error:  # noqa: BLE001 - one broken output must not stop the others
-        import traceback
-
-        where_ = traceback.extract_tb(error.__traceback__)[-1]
-        return Rendered(diagnostics=[make(
-            "OUT002", f"{component} ({language}) could not be built: {type(error).__name__}: {error} "
-                      f"[{Path(where_.filename).name}:{where_.lineno}]", None,
-            "This is a bug in Imprenta, not in the content; the previous files are kept. Please report it.")],
-            failed=True)
-
-
-def _preflighted(rendered, profile, target: Path) -> None:
-    """A press build preflights every PDF it made, in the worker that made it, before it is written."""
-    from pathlib import PurePosixPath
-
-    from generator.output.preflight import limits_of, preflight
-
-    for artifact in rendered.artifacts:
-        if artifact.path.endswith(".pdf"):
-            shown = PurePosixPath((target / artifact.path).as_posix())
-            rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))

@@ -20,46 +20,42 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from generator import __version__
-from generator.load.game_files import digest as file_digest
-from generator.load.game_files import files_under
-from generator.render.templates import TEMPLATES
-from generator.user_cache import cache_folder, write_atomically
+from generator.output.digests import folder_digest, templates_digest
 
 if TYPE_CHECKING:
     from generator.model import Game
     from generator.render.context import Rendered
 
-_STORE, _STORED_FROM = "file-digests.json", 64 * 1024   # user-cache file of the digests of files this large
 _RECORDS = Path(".stamps") / "inputs"
 
 
 class Inputs:
     """The inputs of a build as they are now, to compare with what each output read when it was made."""
 
-    def __init__(self, game: Game, options: str) -> None:
-        from generator.output.recording import Current
+    def __init__(self, game: Game, options: str, compared=None) -> None:
+        from generator.output.records import Current
 
-        self.game, self.options = game, options
+        self.game, self.options, self.compared = game, options, compared
         self._current = Current(game, self._setting)
 
     def _setting(self, what: str, language: str = ""):
         if what == "everything":
             return self.everything(language)
+        if what == "since":
+            return since_faces(self.compared, language)
         return build_setting(what, str(self.game.folder), self.options)
 
     @lru_cache(maxsize=None)
     def everything(self, language: str) -> str:
         """A digest of all the game's files and the options: where a renderer keeps what it drew in the user's
         cache (the play modules' pictures), it is their key, and the output reads it whole."""
-        from generator.output.stamps import folder_digest
-
         return hashlib.sha256(f"{folder_digest(self.game.folder)}\0{self.options}\0{language}\0"
                               f"{build_setting('templates', str(self.game.folder), '')}".encode()).hexdigest()
 
     def first_change(self, out: Path, fingerprint: str | None, language: str) -> str | None:
         """Why the output with this fingerprint must be built again ("" when it need not): the first input it
         read that differs now, in a reader's words."""
-        from generator.output.recording import describe
+        from generator.output.records import describe
 
         record = read_record(out, fingerprint)
         if record is None:
@@ -75,13 +71,20 @@ def build_setting(what: str, folder: str, options: str) -> str:
     if what == "options":
         return f"{options}\0SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH') or '0'}"
     if what == "templates":
-        return _templates_digest(folder)
+        return templates_digest(folder)
     return ""
+
+
+def since_faces(compared, language: str):
+    """With --since: the counters and cards that print differently than in the earlier version (compared
+    before the jobs run, so no job reads it from the game): every output takes it as an input."""
+    return None if compared is None else compared.faces.get(language)
 
 
 def recorded_render(render: Callable, state: dict, language: str, component: str) -> Rendered:
     """Run one renderer while recording what it reads; its record and fingerprint go back on its result."""
-    from generator.output.recording import finished, note, recorded_edition, recording
+    from generator.output.recording import note, recorded_edition, recording
+    from generator.output.records import finished
     from generator.render.context import RenderRequest
 
     game = state["game"]
@@ -100,6 +103,8 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
         with recording(game.folder) as recorder:
             for what in ("imprenta", "options", "templates"):
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))
+            if state["since"] is not None:
+                note(("build", "since", language), since_faces(state["since"], language))
             rendered = render(Request(recorded_edition(game, language), state["profile"], state["formats"], "",
                                       state["since"], state["version"]))
     finally:        # the rulebook pins it for WeasyPrint: a job run in this process must not date the next one
@@ -162,50 +167,3 @@ def read_record(out: Path, fingerprint: str | None) -> list | None:
     except (OSError, ValueError):
         return None
     return record if isinstance(record, list) else None
-
-
-def _templates_digest(game_folder: str) -> str:
-    """Every shipped template, font and profile, and the game's own templates (names, sizes, contents)."""
-    digest = hashlib.sha256()
-    for base in (TEMPLATES, Path(game_folder) / "templates"):
-        files, links = files_under(base)
-        for path in files + links:
-            digest.update(str(path.relative_to(base)).encode())
-            digest.update(_file_digest(str(path)).encode())
-    return digest.hexdigest()
-
-
-def _file_digest(path: str) -> str:
-    """A file's content digest, read again only when its size or times changed (`imprenta watch` edits); the
-    change time and inode are in the key, so a copy that keeps size and modification time is read again."""
-    try:
-        status = os.lstat(path)
-    except OSError:
-        return "missing"
-    return _digest_of(path, status.st_mtime_ns, status.st_size, status.st_ctime_ns, status.st_ino)
-
-
-@lru_cache(maxsize=4096)
-def _digest_of(path: str, mtime: int, size: int, ctime: int = 0, inode: int = 0) -> str:
-    """The digest of a file, streamed (see game_files.digest); a large one (the fonts, images) is kept in the
-    user's cache with the stat it was taken at, so that every build need not read the 4 MB of shipped fonts
-    again. Small files are always read: what they cost is nothing next to a missed edit."""
-    stored = _stored_digests().get(path) if size >= _STORED_FROM else None      # [mtime, size, digest, ctime, inode]
-    if isinstance(stored, list) and len(stored) == 5 and stored[:2] == [mtime, size] and stored[3:] == [ctime, inode]:
-        return stored[2]
-    digest = file_digest(Path(path))
-    if digest == "missing":
-        return digest
-    if size >= _STORED_FROM:
-        _stored_digests()[path] = [mtime, size, digest, ctime, inode]
-        write_atomically(cache_folder() / _STORE, json.dumps(_stored_digests()).encode())
-    return digest
-
-
-@lru_cache(maxsize=None)
-def _stored_digests() -> dict[str, list]:
-    try:
-        stored = json.loads((cache_folder() / _STORE).read_bytes())
-        return stored if isinstance(stored, dict) else {}
-    except (OSError, ValueError):
-        return {}
