@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -36,6 +35,7 @@ class Inputs:
         from generator.output.records import Current
 
         self.game, self.options, self.compared = game, options, compared
+        self._everything: dict[str, str] = {}
         self._current = Current(game, self._setting)
 
     def _setting(self, what: str, language: str = ""):
@@ -45,10 +45,14 @@ class Inputs:
             return since_faces(self.compared, language)
         return build_setting(what, str(self.game.folder), self.options)
 
-    @lru_cache(maxsize=None)
     def everything(self, language: str) -> str:
         """A digest of all the game's files and the options: where a renderer keeps what it drew in the user's
         cache (the play modules' pictures), it is their key, and the output reads it whole."""
+        if language not in self._everything:
+            self._everything[language] = self._whole(language)
+        return self._everything[language]
+
+    def _whole(self, language: str) -> str:
         return hashlib.sha256(f"{folder_digest(self.game.folder)}\0{self.options}\0{language}\0"
                               f"{build_setting('templates', str(self.game.folder), '')}".encode()).hexdigest()
 
