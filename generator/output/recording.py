@@ -86,8 +86,8 @@ def _recording_shape_getattribute(self, name: str):
     if recorder is not None and not recorder.paused:
         if name in type(self).model_fields:
             recorder.field(self, name)
-        elif name == "__dict__":
-            recorder.field(self, "*")
+        elif name in ("__dict__", "_given"):         # every field at once; which fields the data gave
+            recorder.field(self, "*" if name == "__dict__" else name)
     return value
 
 

@@ -192,6 +192,8 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
 
 
 def _read_field(shape: Shape, name: str):
+    if name == "_given":
+        return sorted(object.__getattribute__(shape, "_given"))
     contents = object.__getattribute__(shape, "__dict__")
     if name == "*":
         return {field: contents.get(field) for field in type(shape).model_fields}
@@ -219,7 +221,8 @@ class Current:
             return file_digest(self.folder, key[1])
         if kind == "field":
             shape = self.places.find(tuple(key[1]))
-            if not isinstance(shape, Shape) or (key[2] != "*" and key[2] not in type(shape).model_fields):
+            if not isinstance(shape, Shape) or (key[2] not in ("*", "_given") and
+                                                 key[2] not in type(shape).model_fields):
                 value: Any = ["gone"]
             else:
                 value = _read_field(shape, key[2])
