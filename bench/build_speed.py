@@ -1,7 +1,11 @@
 """The publisher's loop: a cold build of every seed game, a rebuild with nothing changed, rebuilds after
 editing one card and one rules section, and how builds scale with the number of counters.
 
-    python3 bench/build_speed.py [--quick]
+    python3 bench/build_speed.py [--quick] [--edits]
+
+`--edits` runs only the incremental floors, on Mar y Acero: a one-card edit costs at most a tenth of the
+game's cold build (CPU time, which the machine's load does not inflate), and a one-counter edit rebuilds no
+rulebook; `--explain` says why each output was rebuilt.
 
 Whole processes (`python -m generator build …`), each timed once, peak memory
 from the OS. Content is copied to a temporary folder first, so the edits never
@@ -35,6 +39,52 @@ def run(arguments: list[str], environment: dict | None = None) -> tuple[float, f
     return elapsed, usage.ru_maxrss / 1024
 
 
+def cpu(arguments: list[str]) -> tuple[float, str]:
+    """The CPU seconds of a whole build process and its workers, and what it printed."""
+    process = subprocess.Popen([sys.executable, "-m", "generator", *arguments], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=ROOT)
+    output, errors = process.communicate()
+    usage_after = os.times()
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(arguments)} failed:\n{errors.decode()[-2000:]}")
+    return usage_after.children_user + usage_after.children_system, output.decode()
+
+
+def edit_floors(work: Path) -> bool:
+    """Mar y Acero, both languages: the cold build, then one card's text, then one counter's label."""
+    game = work / "mar-y-acero"
+    shutil.copytree(ROOT / "content" / "mar-y-acero", game)
+    out = work / "edits"
+    spent = 0.0
+
+    def build(*extra: str) -> tuple[float, str]:
+        nonlocal spent
+        total, printed = cpu(["build", str(game), "--out", str(out), "-q", *extra])
+        seconds, spent = total - spent, total
+        return seconds, printed
+
+    cold, _ = build("--force")
+    print(f"cold build of Mar y Acero (both languages, every output): {cold:.1f} CPU s")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "title: Perlas de Colón}", "title: Perlas de Colón, text: Roba una carta.}"), encoding="utf-8")
+    card, printed = build("--explain")
+    rebuilt = [line for line in printed.splitlines() if ": rebuilt" in line]
+    print(f"one card's text: {card:.1f} CPU s = {card / cold:.1%} of the cold build (floor 10%: "
+          f"{'met' if card <= cold / 10 else 'NOT met'}); rebuilt:\n  " + "\n  ".join(rebuilt))
+    pieces = game / "pieces.yaml"
+    text = pieces.read_text(encoding="utf-8")
+    start = text.index("  - id: arquebusier")
+    pieces.write_text(text[:start] + text[start:].replace("label: Fuerza completa", "label: Fuerza plena", 1),
+                      encoding="utf-8")
+    counter, printed = build("--explain")
+    rebuilt = [line for line in printed.splitlines() if ": rebuilt" in line]
+    books = [line for line in rebuilt if "/rules:" in line or "/html:" in line]
+    print(f"one counter's label: {counter:.1f} CPU s = {counter / cold:.1%}; rulebooks rebuilt: "
+          f"{len(books)} (floor 0: {'met' if not books else 'NOT met'}); rebuilt:\n  " + "\n  ".join(rebuilt))
+    return card <= cold / 10 and not books
+
+
 def files(folder: Path) -> dict[str, int]:
     return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
 
@@ -51,6 +101,8 @@ def main() -> None:
     quick = "--quick" in sys.argv
     with tempfile.TemporaryDirectory() as temporary:
         work = Path(temporary)
+        if "--edits" in sys.argv:
+            raise SystemExit(0 if edit_floors(work) else 1)
         content = work / "content"
         shutil.copytree(ROOT / "content", content)
         out = work / "build"

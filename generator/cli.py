@@ -56,7 +56,7 @@ def build(args: argparse.Namespace) -> int:
         raise UsageError("--formats takes pdf, svg and png")
     overrides = _print_overrides(args)
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
-    found, written, fresh, notes = [], [], set(), []
+    found, written, fresh, notes, explained = [], [], set(), [], []
     for folder in folders:
         progress = _progress(folder.name) if show_progress else None
         asked = () if args.languages.strip() == "all" else _codes(args.languages)
@@ -69,6 +69,8 @@ def build(args: argparse.Namespace) -> int:
         written.extend(built.folders)
         fresh.update(built.fresh)
         notes.extend(_note_summary(folder, built.notes))
+        if args.explain:
+            explained.extend(_explained(folder, built))
     if not printed_as_data(found, args.output_format):
         from generator.output.preflight import grouped     # a press proof's preflight: one line per code and file
 
@@ -78,11 +80,22 @@ def build(args: argparse.Namespace) -> int:
         if not args.quiet and not args.notes:
             for line in notes:
                 print(line, file=sys.stderr)
+        for line in explained:
+            print(line)
         for target in written:
             print(f"{'up to date' if target in fresh else 'built'} {target}")
         if not written:
             print("nothing built", file=sys.stderr)
     return 1 if has_errors(found) or not written else 0
+
+
+def _explained(folder: Path, built) -> list[str]:
+    """`--explain`: each output, rebuilt or kept, and the first of its inputs that changed."""
+    if not built.why:
+        return [f"{folder.name}: kept, every output: no file of the game, its templates or the options changed"
+                if built.folders else f"{folder.name}: nothing built"]
+    return [f"{folder.name}/{why.language}/{why.component}: "
+            f"{'rebuilt: ' + (why.reason or 'asked') if why.rebuilt else 'kept'}" for why in built.why]
 
 
 def _note_summary(folder: Path, notes: dict[str, int]) -> list[str]:
@@ -187,6 +200,9 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
                       help="Worker processes, 0-256 (default: %(default)s, one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")
+    made.add_argument("--explain", action="store_true",
+                      help="Say, for each output, whether it was rebuilt or kept, and the first of its inputs "
+                           "that changed (card 'destiny-03' field 'title').")
     made.add_argument("--since", metavar="REF", help="Compare with an earlier version (a git revision such as v1.0, "
                       "or a folder): change bars and 'new' marks in the rules, errata.pdf, reprint sheets (default: "
                       "none, no comparison).")

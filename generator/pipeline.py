@@ -139,6 +139,16 @@ class Built(NamedTuple):
     folders: list[Path]                 # build/<game>/<lang>/ written or up to date
     fresh: tuple[Path, ...] = ()        # those of `folders` that were already up to date
     notes: dict[str, int] = {}          # notes by code, also on a no-op build (from the last real one)
+    why: tuple[Why, ...] = ()           # per output: rebuilt or kept, and the first input that changed
+
+
+class Why(NamedTuple):
+    """One output of a build, and why it was rebuilt: the first of its recorded inputs that changed."""
+
+    language: str
+    component: str
+    rebuilt: bool
+    reason: str = ""
 
 
 def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Built:
@@ -165,44 +175,76 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 
 
 def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
-    """`since`: (the located earlier version, a scratch folder) or None; `held`: its findings, which the
-    game's own policy may demote once it is loaded."""
-    from generator.load.earlier import git_version
-    from generator.output.stamps import read_stamp, source_stamp, write_stamp
+    """stamp → profile → check → plan → render → publish. `since`: (the located earlier version, a scratch
+    folder) or None; `held`: its findings, which the game's own policy may demote once it is loaded."""
+    stamped = _stamp(folder, request, policy, since)
+    if stamped.previous is not None and not request.force:
+        folders, notes = stamped.previous        # no file of the game, its templates or the options changed
+        return Built([], folders, tuple(folders), notes)
+    profile, found = _profile(folder, request)
+    if profile is None:
+        return Built(found, [])
+    ready, found = _check(folder, request, policy, since, held, profile, stamped, found)
+    if ready is None:
+        return Built(found, [])
+    plan = _plan(ready, request)
+    results = _render(ready, plan, request)
+    return _publish(ready, plan, results, request, policy, stamped, found)
 
-    found: list[Diagnostic] = []
+
+class Stamped(NamedTuple):
+    stamp: str                          # the digest of every file of the game and the options
+    tagged: str                         # the version git gives the folder
+    previous: tuple | None              # (folders, notes) of the last build when nothing changed since
+
+
+def _stamp(folder: Path, request: BuildRequest, policy: Policy, since) -> Stamped:
+    from generator.load.earlier import git_version
+    from generator.output.stamps import read_stamp, source_stamp
+
     tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
     stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
-    previous = read_stamp(request.out, folder, stamp)
-    if previous is not None and not request.force:
-        folders, notes = previous                # no file of the game, its templates or the options changed
-        return Built([], folders, tuple(folders), notes)
+    return Stamped(stamp, tagged, read_stamp(request.out, folder, stamp))
+
+
+def _profile(folder: Path, request: BuildRequest):
+    """The print profile asked for, or None and why not."""
     from generator.render.paper.profiles import load_profile
 
     profile, problems = load_profile(request.profile, folder, dict(request.overrides))
-    found.extend(problems)
-    if profile is None or has_errors(found):
-        return Built(found, [])
-    from generator.output.manifest import encode, read_manifest, updated_manifest
-    from generator.output.writing import write_atomically
-    from generator.render import asked, declared, preload, unbuilt
-    from generator.output.scheduling import Limits, default_workers, run_jobs
-    from generator.render.edition import Edition
-    from generator.render.proofing import manifest_unknowns
+    return (None if has_errors(problems) else profile), list(problems)
 
+
+class Ready(NamedTuple):
+    """A checked game, ready to plan: what to build of it, in which languages, with which options."""
+
+    game: Game
+    profile: object                     # PrintProfile
+    languages: tuple[str, ...]
+    names: tuple[str, ...]              # the components to build
+    version: str
+    compared: object                    # the Comparison with an earlier version, or None
+    options: str                        # the profile, formats, version and earlier version, as one text
+
+
+def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic], profile,
+           stamped: Stamped, found: list[Diagnostic]) -> tuple[Ready | None, list[Diagnostic]]:
+    from generator.render import asked, declared, unbuilt
+
+    found = list(found)
     checked = check(folder, policy, layout=False, release=profile.release)    # a release refuses unknowns
     found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
-        return Built(found, [])
+        return None, found
     game = checked.game
     found.extend(_with_game_policy(policy, game).apply(held))
     if has_errors(found):
-        return Built(found, [])
+        return None, found
     languages = request.languages or tuple(game.manifest.languages)
     names = asked(request.only) if request.only else declared(game.manifest.components)
     if not request.only:
         found.extend(policy.apply(unbuilt(game)))
-    version = game.manifest.version or tagged
+    version = game.manifest.version or stamped.tagged
     compared = None
     if since is not None:
         from generator.render.since import comparison
@@ -210,35 +252,90 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
         compared, problems = comparison(game, since[0], since[1], languages)
         found.extend(problems)
         if compared is None:
-            return Built(found, [])
+            return None, found
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats), version]
                          + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
-    plan = _plan(game, languages, names, options, request)
-    workers = request.jobs or default_workers()
+    return Ready(game, profile, tuple(languages), names, version, compared, options), found
+
+
+class Plan(NamedTuple):
+    """Per (language, component): its fingerprint when it is kept, and why each other one must run."""
+
+    kept: dict[tuple[str, str], str]            # job → the fingerprint its manifest records
+    stale: dict[tuple[str, str], str]           # job → the first input that changed ("" when forced, or new)
+    everything: dict[str, str]                  # language → a digest of the whole game and the options
+
+
+def _plan(ready: Ready, request: BuildRequest) -> Plan:
+    from generator.output.fingerprints import Inputs
+    from generator.output.manifest import read_manifest, up_to_date
+
+    inputs = Inputs(ready.game, ready.options, ready.compared)
+    kept, stale = {}, {}
+    for language in ready.languages:
+        target = request.out / ready.game.id / language
+        previous = read_manifest(target)
+        for name in ready.names:
+            recorded = previous.get("inputs", {}).get(name)
+            if request.force:
+                stale[(language, name)] = "--force"
+                continue
+            changed = inputs.first_change(request.out, recorded, language)
+            if changed is None and up_to_date(previous, target, name, recorded):
+                kept[(language, name)] = recorded
+            else:
+                stale[(language, name)] = changed or "its files are not as its manifest records them"
+    return Plan(kept, stale, {language: inputs.everything(language) for language in ready.languages})
+
+
+def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
+    from generator.output.jobs import render_job, stopped
+    from generator.output.scheduling import Limits, default_workers, run_jobs
+    from generator.render import preload
+
     preload({component for _, component in plan.stale})
-    fresh = tuple(request.out / game.id / language for language in languages
-                  if not any(job[0] == language for job in plan.stale))
-    results = run_jobs([job for job, _ in plan.items() if job in plan.stale], _render_job,
-                       {"game": game, "profile": profile, "formats": request.formats, "out": request.out,
-                        "plan": dict(plan), "since": compared, "version": version},
-                       workers, request.progress,
-                       Limits(seconds=request.time_limit), _stopped, request.isolate)
-    written = []
-    for language in languages:
+    return run_jobs(list(plan.stale), render_job,
+                    {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
+                     "everything": plan.everything, "since": ready.compared, "version": ready.version,
+                     "options": ready.options},
+                    request.jobs or default_workers(), request.progress,
+                    Limits(seconds=request.time_limit), stopped, request.isolate)
+
+
+def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, policy: Policy, stamped: Stamped,
+             found: list[Diagnostic]) -> Built:
+    """Each language's new files and manifest written at once (a manifest alone when only what it says of the
+    whole game changed), the inputs each output read kept for the next build, then the stamp."""
+    from generator.output.fingerprints import keep_record, prune_records
+    from generator.output.manifest import encode, read_manifest, updated_manifest
+    from generator.output.stamps import write_stamp
+    from generator.output.writing import write_atomically
+    from generator.render.edition import Edition
+    from generator.render.proofing import manifest_unknowns
+
+    game, profile = ready.game, ready.profile
+    found = list(found)
+    written, fresh = [], []
+    for language in ready.languages:
         target = request.out / game.id / language
-        ran = {name: results[(language, name)] for name in names if (language, name) in results}
+        ran = {name: results[(language, name)] for name in ready.names if (language, name) in results}
         found.extend(policy.apply([d for rendered in ran.values() for d in rendered.diagnostics]))
         done = {name: rendered for name, rendered in ran.items() if not rendered.failed}
-        if not done:
-            if len(done) == len(ran):
-                written.append(target)               # everything asked was already up to date
+        if ran and not done:
             continue
-        inputs = {name: plan[(language, name)] for name in done}
-        manifest, stale = updated_manifest(read_manifest(target), game.id, language, profile.name,
+        for rendered in done.values():
+            keep_record(request.out, rendered.fingerprint, rendered.record)
+        previous = read_manifest(target)
+        manifest, stale = updated_manifest(previous, game.id, language, profile.name,
                                            {name: r.artifacts for name, r in done.items()},
-                                           {name: r.placements for name, r in done.items()}, inputs)
+                                           {name: r.placements for name, r in done.items()},
+                                           {name: r.fingerprint for name, r in done.items()})
         manifest["unknowns"] = manifest_unknowns(Edition(game, language))
-        manifest["version"] = version or None
+        manifest["version"] = ready.version or None
+        if not done and previous and encode(manifest) == encode(previous):
+            written.append(target)               # everything asked was already up to date
+            fresh.append(target)
+            continue
         try:
             write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
                              stale)
@@ -248,9 +345,12 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
             continue
         written.append(target)
     notes = note_counts(found)
-    if len(written) == len(languages) and not has_errors(found):
-        write_stamp(request.out, folder, stamp, written, notes)
-    return Built(found, written, fresh, notes)
+    if len(written) == len(ready.languages) and not has_errors(found):
+        write_stamp(request.out, ready.game.folder, stamped.stamp, written, notes)
+    prune_records(request.out)
+    why = tuple(Why(language, name, (language, name) in plan.stale, plan.stale.get((language, name), ""))
+                for language in ready.languages for name in ready.names)
+    return Built(found, written, tuple(fresh), notes, why)
 
 
 def note_counts(found: list[Diagnostic]) -> dict[str, int]:
@@ -283,74 +383,3 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
                      f"add '{started[0]}' to `languages` in game.yaml to build its edition")]
     return [make("CLI001", f"the game has no language {', '.join(missing)} "
                            f"(it has {have}, and no i18n/{missing[0]}.yaml)", None)]
-
-
-class _Plan(dict):
-    """(language, component) → fingerprint of its inputs; `stale` holds the jobs that must run."""
-
-    stale: set
-
-
-def _plan(game: Game, languages, names, options: str, request: BuildRequest) -> _Plan:
-    from generator.output.fingerprints import fingerprint
-    from generator.output.manifest import read_manifest, up_to_date
-
-    plan = _Plan()
-    plan.stale = set()
-    for language in languages:
-        previous = read_manifest(request.out / game.id / language)
-        for name in names:
-            plan[(language, name)] = fingerprint(game, language, name, options)
-            if request.force or not up_to_date(previous, request.out / game.id / language, name,
-                                               plan[(language, name)]):
-                plan.stale.add((language, name))
-    return plan
-
-
-def _stopped(job: tuple[str, str], why: str):
-    """A render stopped by its limits: reported for that output, whose previous files are kept."""
-    from generator.render.context import Rendered
-
-    language, component = job
-    return Rendered(diagnostics=[make("OUT004", f"{component} ({language}) was stopped: {why}; the previous files "
-                                                f"are kept", None,
-                                      "Look for content that makes this output huge (an enormous table, "
-                                      "thousands of copies, a giant image).")], failed=True)
-
-
-def _render_job(state: dict, language: str, component: str):
-    """One component in one language (runs in a worker process when there are several jobs)."""
-    from generator.render import RENDERERS
-    from generator.render.context import RenderRequest
-    from generator.render.edition import Edition
-
-    from generator.render.context import Rendered
-
-    try:
-        rendered = RENDERERS[component](RenderRequest(Edition(state["game"], language), state["profile"],
-                                                      state["formats"], state["plan"][(language, component)],
-                                                      state["since"], state["version"]))
-        if state["profile"].pdfx != "none":
-            _preflighted(rendered, state["profile"], state["out"] / state["game"].id / language)
-        return rendered
-    except Exception as error:  # noqa: BLE001 - one broken output must not stop the others
-        import traceback
-
-        where_ = traceback.extract_tb(error.__traceback__)[-1]
-        return Rendered(diagnostics=[make(
-            "OUT002", f"{component} ({language}) could not be built: {type(error).__name__}: {error} "
-                      f"[{Path(where_.filename).name}:{where_.lineno}]", None,
-            "This is a bug in Imprenta, not in the content; the previous files are kept. Please report it.")],
-            failed=True)
-
-
-def _preflighted(rendered, profile, target: Path) -> None:
-    """A press build preflights every PDF it made, in the worker that made it, before it is written."""
-    from pathlib import PurePosixPath
-
-    from generator.output.preflight import limits_of, preflight
-
-    for artifact in rendered.artifacts:
-        if artifact.path.endswith(".pdf"):
-            shown = PurePosixPath((target / artifact.path).as_posix())
-            rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))

@@ -213,11 +213,11 @@ def test_digests_of_large_files_kept_in_the_user_cache_follow_the_files(tmp_path
     import json
     import os
 
-    from generator.output import fingerprints
+    from generator.output import digests
 
     def fresh_process():
-        fingerprints._stored_digests.cache_clear()
-        fingerprints._digest_of.cache_clear()
+        digests._stored_digests.cache_clear()
+        digests._digest_of.cache_clear()
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     fresh_process()
@@ -225,7 +225,7 @@ def test_digests_of_large_files_kept_in_the_user_cache_follow_the_files(tmp_path
         font = tmp_path / "big.ttf"
         font.write_bytes(b"x" * 100_000)
         expected = hashlib.sha256(font.read_bytes()).hexdigest()
-        assert fingerprints._file_digest(str(font)) == expected
+        assert digests.file_digest_of(str(font)) == expected
         store = tmp_path / "cache" / "imprenta" / "file-digests.json"
         assert json.loads(store.read_text())[str(font)][2] == expected
 
@@ -233,10 +233,10 @@ def test_digests_of_large_files_kept_in_the_user_cache_follow_the_files(tmp_path
         font.write_bytes(b"y" * 100_000)                   # same size, another time: hashed again
         os.utime(font, ns=(1, 1))
         changed = hashlib.sha256(b"y" * 100_000).hexdigest()
-        assert fingerprints._file_digest(str(font)) == changed
+        assert digests.file_digest_of(str(font)) == changed
         for damaged in ('{"a": 3, ' + json.dumps(str(font)) + ': "not a list"}', "not json"):
             store.write_text(damaged)
             fresh_process()
-            assert fingerprints._file_digest(str(font)) == changed
+            assert digests.file_digest_of(str(font)) == changed
     finally:
         fresh_process()

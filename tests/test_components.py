@@ -42,3 +42,45 @@ def test_a_manifest_that_lists_no_components_builds_what_the_data_holds(write_ga
     build(write_game(game), BuildRequest(only=(), out=tmp_path / "out", formats=frozenset({"pdf"}), jobs=1))
     files = _files(tmp_path / "out")
     assert {"counters.pdf", "map.pdf", "map-tiles.pdf", "rules.pdf", "rules.html"} <= set(files), files
+
+
+def test_no_list_of_component_names_is_spelt_outside_the_registry():
+    """Every table of outputs derives from generator/components.py: a list, set, dict or Literal naming two
+    or more of them anywhere else in generator/ is a table that a new output would have to be added to by hand.
+    (A single name is fine: `LayoutLibrary("cards", …)`, a word key, one family's own branch.)"""
+    import ast
+
+    from generator.components import BY_NAME
+
+    # The same words meaning something else: a collection of the game, what a box or a module holds, counted.
+    other_meaning = {("generator/load/__init__.py", ("aids", "cards")),              # collections → their i18n kinds
+                     ("generator/derived/inventory.py", ("cards", "counters", "map")),   # the inventory's sections
+                     ("generator/render/digital/contents.py", ("cards", "counters"))}    # what a module holds
+
+    package = Path(__file__).resolve().parent.parent / "generator"
+    tables = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "components.py" and path.parent == package:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+                items = node.elts
+            elif isinstance(node, ast.Dict):
+                items = [*node.keys, *node.values]
+            else:
+                continue
+            named = {item.value for item in items
+                     if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in BY_NAME}
+            where = str(path.relative_to(package.parent))
+            if len(named) >= 2 and (where, tuple(sorted(named))) not in other_meaning:
+                tables.append(f"{where}:{node.lineno} {sorted(named)}")
+    assert tables == []
+
+
+def test_the_registry_holds_each_output_once_with_a_real_renderer():
+    from generator.components import FAMILIES
+
+    assert len({family.name for family in FAMILIES}) == len(FAMILIES)
+    assert len({family.cost for family in FAMILIES}) == len(FAMILIES)
+    assert all(callable(family.render) and family.render.__code__.co_names for family in FAMILIES)
+    assert {made for family in FAMILIES for made in family.made_from} <= {f.name for f in FAMILIES if f.printed}

@@ -3,10 +3,11 @@
 import difflib
 from typing import Annotated, Any, ClassVar, Literal, Union
 
+from generator.components import PRINTED
 from generator.model.common import Color, Id, Language, Prose, Shape, Text
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
 
-Component = Literal["counters", "cards", "map", "rules", "aids"]
+Component = Literal[PRINTED]     # what a box holds: generator/components.py
 
 #: The roles a credit names, each printed as Imprenta's word `credit.<role>` in the edition's language
 #: (templates/words): role → whether it makes its names the game's authors (the PDF's Author).

@@ -16,10 +16,9 @@ import sys
 import time
 from typing import Callable, NamedTuple
 
+from generator.components import BY_NAME
+
 _JOB_STATE: dict = {}
-# Slowest first, so the long rulebooks do not end up last on a single core. The digital exports come last,
-# every language's VASSAL module before any TTS save: a save then finds its pictures drawn by the module.
-COST_ORDER = ("rules", "aids", "html", "cards", "map", "counters", "vassal", "tts")
 
 
 def default_workers() -> int:
@@ -37,7 +36,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
     written).
     """
-    ordered = sorted(jobs, key=lambda job: COST_ORDER.index(job[1]) if job[1] in COST_ORDER else len(COST_ORDER))
+    ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME))
     limits = limits or Limits()
     results: dict = {}
     if len(ordered) == 1 and not isolate and _can_limit_here():

@@ -23,20 +23,15 @@ def source_stamp(folder: Path, request, policy, edition: tuple = ()) -> str:
     import os
 
     from generator import __version__
-    from generator.load.game_files import files_under
-    from generator.output.fingerprints import _file_digest, _templates_digest
+    from generator.output.digests import file_digest_of, folder_digest, templates_digest
 
     digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
                                   request.overrides, sorted(request.formats), policy,
                                   os.environ.get("SOURCE_DATE_EPOCH") or "0", edition)).encode())
-    digest.update(_templates_digest(str(folder)).encode())
+    digest.update(templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
-        digest.update(_file_digest(str(Path(request.profile).resolve())).encode())
-    files, links = files_under(folder, frozenset({"build"}))
-    for path in files:
-        digest.update(str(path.relative_to(folder)).encode() + b"\0" + _file_digest(str(path)).encode())
-    for path in links:
-        digest.update(b"link\0" + str(path.relative_to(folder)).encode())
+        digest.update(file_digest_of(str(Path(request.profile).resolve())).encode())
+    digest.update(folder_digest(folder).encode())
     return digest.hexdigest()
 
 

@@ -149,7 +149,7 @@ def test_each_module_holds_what_the_inventory_counts(game, lepanto, mar_y_acero)
 
 def test_the_module_and_the_save_of_an_edition_share_one_drawing(monkeypatch, tmp_path):
     """The TTS save finds the pictures the VASSAL module drew for the same inputs; other inputs draw again."""
-    from generator.output.fingerprints import fingerprint
+    from generator.output.fingerprints import Inputs
     from generator.render.digital import images
     from generator.render.edition import Edition
     from generator.render.paper.profiles import load_profile
@@ -157,8 +157,8 @@ def test_the_module_and_the_save_of_an_edition_share_one_drawing(monkeypatch, tm
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = ROOT / "content" / "mar-y-acero"
     game = load_game(folder).game
-    assert fingerprint(game, "es", "vassal", "{}") == fingerprint(game, "es", "tts", "{}")
-    assert fingerprint(game, "es", "vassal", "{}") != fingerprint(game, "en", "tts", "{}")
+    inputs = Inputs(game, "{}")         # what both are given as `inputs`: the whole game, in one language
+    assert inputs.everything("es") == Inputs(game, "{}").everything("es") != inputs.everything("en")
     drawn = []
     real = images._drawn
     monkeypatch.setattr(images, "_drawn", lambda *args: drawn.append(args) or real(*args))

@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from generator.derived.changes import CHANGED, NEW, compare, word_differences
+from generator.components import reprint_file
 from generator.derived.references import KINDS
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
@@ -24,7 +25,6 @@ from generator.render.wording import section as words_in
 
 _TAG = re.compile(r"<[^>]+>")
 _SKIPPED = Markup('<span class="skipped">[…]</span><br>')
-REPRINTS = {"counters": "counters-reprint.pdf", "cards": "cards-reprint.pdf"}
 
 
 def errata_context(edition: Edition, context: dict, since, page_of: dict[str, int]) -> dict:
@@ -56,7 +56,7 @@ def errata_context(edition: Edition, context: dict, since, page_of: dict[str, in
     pieces = since.faces.get(edition.language, {})
     return {**context, "errata": {
         "label": since.label, "words": words_in(said, "errata"), "sections": sections, "tables": tables,
-        "terms": terms, "pieces": [{"component": component, "file": REPRINTS[component],
+        "terms": terms, "pieces": [{"component": component, "file": reprint_file(component),
                                     "changes": [c for c in found if c.status != "removed"],
                                     "removed": [c for c in found if c.status == "removed"]}
                                    for component, found in pieces.items() if found],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
+from generator.components import reprint_file
 from generator.diagnostics import make
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.placeholder import has_marks
@@ -215,7 +216,7 @@ def _reprint(request: RenderRequest, component: str, drawn: FaceSet, gutter: flo
     items = [item for item in drawn.items if item.piece in again]
     if not items:
         return
-    output = f"{component}-reprint.pdf"
+    output = reprint_file(component)
     used = {key for item in items for key in (item.front, item.back) if key is not None}
     sheets = print_sheets(items, {key: face for key, face in drawn.faces.items() if key in used}, request.profile,
                           gutter, output, text._replace(entries=(), title=f"{text.title} · "

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from generator.components import FAMILIES
 from generator.derived.unknowns import MARK, mark
 from generator.load.game_files import digest
 from generator.render.draw.primitives import Face, Image, Text, flatten
 from generator.render.edition import Edition
-from generator.render.sheets.cards import card_faces
-from generator.render.sheets.counters import counter_faces
 from generator.render.sheets.faces import FaceSet
 
-DRAWN = {"counters": counter_faces, "cards": card_faces}
 
 
 class FaceChange(NamedTuple):
@@ -32,7 +30,8 @@ class FaceChange(NamedTuple):
 
 def face_changes(old: Edition, new: Edition) -> dict[str, list[FaceChange]]:
     """component → the pieces whose faces differ, in the order the new version lists them (removed last)."""
-    return {component: _compared(draw(old), draw(new), old, new, component) for component, draw in DRAWN.items()}
+    return {family.name: _compared(family.faces(old), family.faces(new), old, new, family.name)
+            for family in FAMILIES if family.faces is not None}
 
 
 def _compared(before: FaceSet, after: FaceSet, old: Edition, new: Edition, component: str) -> list[FaceChange]:
