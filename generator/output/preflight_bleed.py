@@ -12,7 +12,7 @@ trim needs no bleed at all, whatever its boxes.
 from __future__ import annotations
 
 MM = 72 / 25.4
-DPI = 50                 # 0.5 mm a pixel: enough to tell 1.5 mm of bleed from none
+DPI = 72                 # 0.35 mm a pixel: enough to tell 1.5 mm of bleed from none, and art 1 mm short of the cut from art on it
 MAX_SIDE = 3000          # pixels: a larger page is rendered coarser
 INKED = 245              # a rendered channel under this is ink, not paper
 TOUCHING = 0.3           # art along this share of an edge touches the cut
@@ -64,7 +64,7 @@ def _page(page, bleed_mm: float):
         row = min(max(int((crop[3] - y) * scale), 0), pixels.shape[0] - 1)
         return int(pixels[row, column])
 
-    inside = 0.75 * MM
+    inside = 0.3 * MM
     rooms = (trim[0] - max(outer[0], crop[0]), trim[1] - max(outer[1], crop[1]),
              min(outer[2], crop[2]) - trim[2], min(outer[3], crop[3]) - trim[3])
     stopped, short = [], []
