@@ -80,6 +80,7 @@ class _Preflight:
         self.found: list[Diagnostic] = []
         self._said: set[tuple] = set()          # one finding per page, kind and object
         self.number = 0
+        self._sound: set[int] = set()           # pages whose boxes nest: their bleed is looked at
 
     def report(self, code: str, what: str, key: tuple, hint: str = "") -> None:
         if (self.number, code) + key in self._said:
@@ -128,7 +129,7 @@ class _Preflight:
         if not pdf.is_encrypted and walk.expanded <= RENDERABLE:
             from generator.output.preflight_bleed import art_bleed
 
-            for number, finding in art_bleed(data, self.limits.bleed):
+            for number, finding in art_bleed(data, self.limits.bleed, self._sound):
                 self.number = number
                 self.report(*finding)
             self.number = 0
@@ -242,6 +243,8 @@ class _Preflight:
             if short + 0.01 < self.limits.bleed and short > 0.01:
                 self.report("PRE008", f"bleed of {short:.1f} mm where the print shop needs {self.limits.bleed:g} mm",
                             (), "Extend backgrounds past the cut and set the BleedBox (the press profile does both).")
+        if trim is None or art is None:
+            self._sound.add(self.number)
         return finished
 
     def _annotations(self, page, printed) -> None:

@@ -20,8 +20,8 @@ WHITE_BLEED = 0.5        # ... and the bleed is white behind this share of it: t
 EDGES = ("left", "bottom", "right", "top")
 
 
-def art_bleed(data: bytes, bleed_mm: float, max_pages: int = 5000):
-    """(page number, (code, message, key, hint)) for each page whose art stops at the trim."""
+def art_bleed(data: bytes, bleed_mm: float, pages: set[int]):
+    """(page number, (code, message, key, hint)) for each of `pages` (1-based) whose art stops at the trim."""
     import pypdfium2
 
     try:
@@ -29,7 +29,9 @@ def art_bleed(data: bytes, bleed_mm: float, max_pages: int = 5000):
     except pypdfium2.PdfiumError:
         return
     try:
-        for index in range(min(len(document), max_pages)):
+        for index in range(len(document)):
+            if index + 1 not in pages:
+                continue
             page = document[index]
             try:
                 finding = _page(page, bleed_mm)
@@ -46,9 +48,9 @@ def _page(page, bleed_mm: float):
 
     if page.get_rotation() % 360:
         return None
-    trim = page.get_trimbox()
-    if trim == page.get_mediabox() and page.get_artbox() != trim:
-        trim = page.get_artbox()
+    trim = page.get_trimbox(fallback_ok=False) or page.get_artbox(fallback_ok=False)
+    if trim is None:
+        return None
     crop = page.get_cropbox()
     outer = page.get_bleedbox()
     width, height = crop[2] - crop[0], crop[3] - crop[1]

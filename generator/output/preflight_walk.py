@@ -419,9 +419,13 @@ def _picture_ink(image, space) -> float:
         lookup = space[3]
         table = lookup.read_bytes() if isinstance(lookup, pikepdf.Stream) else bytes(lookup)
         return max((sum(table[i:i + 4]) / 2.55 for i in range(0, len(table) - 3, 4)), default=0.0)
+    import warnings
+
     from pikepdf import PdfImage
 
-    return _picture_ink_pil(PdfImage(image).as_pil_image())
+    with warnings.catch_warnings():         # a CMYK picture with a soft mask: pikepdf warns as it drops the mask
+        warnings.simplefilter("ignore", UserWarning)
+        return _picture_ink_pil(PdfImage(image).as_pil_image())
 
 
 def _picture_ink_pil(picture) -> float:
