@@ -418,7 +418,11 @@ def _picture_ink(image, space) -> float:
     if isinstance(space, pikepdf.Array) and len(space) > 3 and str(space[0]) == "/Indexed":
         lookup = space[3]
         table = lookup.read_bytes() if isinstance(lookup, pikepdf.Stream) else bytes(lookup)
-        return max((sum(table[i:i + 4]) / 2.55 for i in range(0, len(table) - 3, 4)), default=0.0)
+        totals = [sum(table[i:i + 4]) / 2.55 for i in range(0, len(table) - 3, 4)]
+        if int(image.get("/BitsPerComponent", 8)) == 8:     # the entries the picture uses, not the whole table
+            used = set(image.read_bytes())
+            totals = [total for index, total in enumerate(totals) if index in used]
+        return max(totals, default=0.0)
     import warnings
 
     from pikepdf import PdfImage

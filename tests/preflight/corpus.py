@@ -40,7 +40,7 @@ def clean(pdfx: str = "x-4", draw=None, boxes=True, pages: int = 2) -> bytes:
 
     side = (TRIM + 2 * BLEED) * MM
     buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=(side, side), invariant=1, pageCompression=0)
+    c = canvas.Canvas(buffer, pagesize=(side, side), invariant=1, pageCompression=0, initialFontName=registered("sans"))
     c.setTitle("corpus")
     for page in range(1, pages + 1):
         c.setFillColor(CMYKColor(0.1, 0.05, 0, 0))
@@ -328,7 +328,7 @@ def cases() -> list[Case]:
             60, 60, N.DeviceCMYK, bytes([255, 255, 255, 255]) * 3600)}}), {("PRE005", p2)}),
         c("indexed-image-400", "ink", on_page(b"q 10 0 0 10 40 40 cm /Im Do Q", {"/XObject": {"/Im": image(
             60, 60, pikepdf.Array([N.Indexed, N.DeviceCMYK, 1, pikepdf.String(bytes([0, 0, 0, 0, 255, 255, 255, 255]))]),
-            bytes(3600))}}), {("PRE005", p2)}),
+            bytes([1]) * 3600)}}), {("PRE005", p2)}),
         c("inline-image-400", "ink", on_page(b"q 10 0 0 10 40 40 cm BI /W 60 /H 60 /CS /CMYK /BPC 8 ID "
                                              + bytes([255]) * (60 * 60 * 4) + b" EI Q"), {("PRE005", p2)}),
         c("shading-400", "ink", on_page(b"q /Sh sh Q", {"/Shading": {"/Sh": axial(N.DeviceCMYK, [0, 0, 0, 0],
