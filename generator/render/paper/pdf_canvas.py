@@ -83,10 +83,11 @@ class SheetWriter:
         background = face.background
         x, y = (self.offset + placement.x) * MM, (self.offset + placement.y) * MM
         left, bottom, right, top = placement.bleed
-        if background is not None and any(placement.bleed):
+        ring = face.round and self.profile.die_line is not None and self.profile.bleed > 0
+        if background is not None and (any(placement.bleed) or ring):
             set_fill(c, background)
             if face.round:        # a round piece is punched: its bleed is a ring round the circle, kept to its
-                grow = max(placement.bleed) * MM        # own cell where a neighbour touches it
+                grow = (max(placement.bleed) or self.profile.bleed) * MM   # own cell where a neighbour touches
                 c.saveState()
                 cell = c.beginPath()
                 cell.rect(x - left * MM, y - bottom * MM, (placement.w + left + right) * MM,
