@@ -114,6 +114,8 @@ class _Preflight:
                     self.number = number
                     trim = self._boxes(page.obj)
                     walk.page(page, trim)
+                    if walk.expanded > RENDERABLE:        # a renderer would take ages: its bleed is not looked at
+                        self._sound.discard(number)
                 self.number = 0
             except Stopped as why:
                 self.report("PRE018", f"preflight stopped at {why}: the rest of the file is not checked", ("stop",),
@@ -126,7 +128,7 @@ class _Preflight:
                 return
             finally:
                 self.number = 0
-        if not pdf.is_encrypted and walk.expanded <= RENDERABLE:
+        if not pdf.is_encrypted:
             from generator.output.preflight_bleed import art_bleed
 
             for number, finding in art_bleed(data, self.limits.bleed, self._sound):

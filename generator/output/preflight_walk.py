@@ -19,7 +19,8 @@ SMALL_TEXT = 5.0        # points: under this, type in two or more inks blurs whe
 MAX_DEPTH = 48          # forms and patterns drawn inside each other (PDF's own limit for q is 28)
 MAX_WORK = 3_000_000    # content-stream instructions walked per file
 STATES_PER_FORM = 4     # a form drawn under more states than this is said to be like its first
-RENDERABLE = 20_000_000  # instructions a renderer would run (forms as often as drawn): more is not rendered
+RENDERABLE = 2_000_000  # a page's cost to a renderer (instructions, forms as often as drawn): more is not rendered
+FORM_COST = 50          # a renderer sets up each form it draws (a DAG of small forms is all set-up)
 MAX_PIXELS = 40_000_000  # an image larger than this is not decoded to measure its ink
 PAINT_FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 PAINT_STROKE = {"S", "s", "B", "B*", "b", "b*"}
@@ -38,7 +39,7 @@ class Walk:
         self.report, self.limits = report, limits
         self.x1a = limits.pdfx == "x-1a"
         self.work = 0
-        self.expanded = 0                   # instructions a renderer would walk (forms drawn as often as drawn)
+        self.expanded = 0                   # the last page's cost to a renderer (forms counted as often as drawn)
         self.trim: tuple | None = None
         self._forms: dict[tuple, tuple[list, int]] = {}   # a form's findings and expanded cost under one state
         self._states: dict[tuple, list[tuple]] = {}      # the states each form was walked under
@@ -58,7 +59,7 @@ class Walk:
         group = page.obj.get("/Group")
         if group is not None:
             self._group(group, page.resources, "the page")
-        self.expanded += self._content(page, page.resources, Graphics(Matrix()), 0, frozenset())
+        self.expanded = self._content(page, page.resources, Graphics(Matrix()), 0, frozenset())
 
     # content ----------------------------------------------------------------------
     def _content(self, owner, resources, state: Graphics, depth: int, drawing: frozenset) -> int:
@@ -216,7 +217,7 @@ class Walk:
             group = xobject.get("/Group")
             if group is not None:
                 self._group(group, xobject.get("/Resources", resources), f"form {name}")
-            return self._form(xobject, resources, state, depth, drawing, xobject.get("/Matrix"))
+            return FORM_COST + self._form(xobject, resources, state, depth, drawing, xobject.get("/Matrix"))
         if subtype == pikepdf.Name.Image:
             self._image(xobject, str(name), state, resources)
         return 1
