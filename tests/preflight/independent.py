@@ -11,6 +11,7 @@ It answers in the same vocabulary, {(code, page)}, page 1 for the document.
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import tempfile
@@ -147,7 +148,7 @@ class _Content:
         group = page.get("/Group")
         if group is not None:
             self.group(group.get_object())
-        self.stream(page.get_contents(), page.get("/Resources"), 0)
+        self.stream(page.get_contents(), page.get("/Resources"), 0, 1.0)
 
     def group(self, group) -> None:
         if group.get("/S") == "/Transparency":
@@ -187,7 +188,7 @@ class _Content:
             return "pattern"
         return "other"
 
-    def stream(self, content, resources, depth: int) -> None:
+    def stream(self, content, resources, depth: int, ctm_scale: float) -> None:
         from pypdf.generic import ContentStream
 
         if content is None or depth > 30:
@@ -199,8 +200,7 @@ class _Content:
             return
         fill = "grey"
         fill_values: list = []
-        size, render, stack = 0.0, 0, []
-        ctm_scale = 1.0
+        size, render, stack, tm_scale = 0.0, 0, [], 1.0
         for operands, op in operations:
             op = op.decode("latin-1") if isinstance(op, bytes) else op
             if op in ("rg", "RG"):
@@ -210,7 +210,11 @@ class _Content:
             elif op == "Q" and stack:
                 fill, fill_values, size, render, ctm_scale = stack.pop()
             elif op == "cm":
-                ctm_scale *= abs(float(operands[3])) or 1.0
+                ctm_scale *= math.hypot(float(operands[2]), float(operands[3])) or 1.0
+            elif op == "BT":
+                tm_scale = 1.0
+            elif op == "Tm":
+                tm_scale = math.hypot(float(operands[2]), float(operands[3])) or 1.0
             elif op in ("k", "K"):
                 if sum(float(v) for v in operands) > 3.005:
                     self.flag("PRE005")
@@ -238,7 +242,7 @@ class _Content:
                 render = int(operands[0])
             elif op in ("Tj", "TJ", "'", '"'):
                 inks = sum(1 for v in fill_values if v > 0.004) if fill == "cmyk" else (4 if fill == "all" else 1)
-                if render not in (3, 7) and size * ctm_scale < 4.99 and inks > 1:
+                if render not in (3, 7) and size * tm_scale * ctm_scale < 4.99 and inks > 1:
                     self.flag("PRE006")
             elif op == "sh":
                 shading = self.lookup(resources, "/Shading", operands[0])
@@ -258,7 +262,9 @@ class _Content:
                     key = id(xobject)
                     if key not in self.seen:
                         self.seen.add(key)
-                        self.stream(xobject, xobject.get("/Resources", resources), depth + 1)
+                        matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                        self.stream(xobject, xobject.get("/Resources", resources), depth + 1,
+                                    ctm_scale * (math.hypot(matrix[2], matrix[3]) or 1.0))
                 elif xobject.get("/Subtype") == "/Image":
                     if self.x1a and "/SMask" in xobject:
                         self.flag("PRE009")
@@ -284,7 +290,7 @@ class _Content:
                     if self.space(image.get("/ColorSpace"), own) in NOT_PRINTABLE:
                         self.flag("PRE001")
                     self.flag("PRE004")              # any picture tiled by a pattern: a 2-pixel tile here
-            self.stream(pattern, own or resources, depth + 1)
+            self.stream(pattern, own or resources, depth + 1, 1.0)
         elif "/Shading" in pattern:
             self.shading(pattern["/Shading"].get_object(), resources)
 
