@@ -59,19 +59,26 @@ def preflight(path: Path, limits: Limits = Limits(), shown: PurePosixPath | None
 
 
 def _read(path: Path) -> tuple[bytes, str]:
-    """The file's bytes, or why they are not read: only a regular file of a bounded size is opened (a FIFO
-    or /dev/zero would block or never end)."""
+    """The file's bytes, or why they are not read: only a regular file of a bounded size is read (a FIFO
+    or /dev/zero would block or never end). The file is opened without blocking and its kind is read from
+    the open descriptor, so it cannot be swapped for a pipe between the look and the read."""
     try:
-        status = os.stat(path)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return b"", f"cannot be read: {error.strerror or error}"
+    try:
+        status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
             kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file (a pipe, device or socket)"
             return b"", f"is {kind}: preflight reads PDF files only"
         if status.st_size > MAX_BYTES:
             return b"", f"is {status.st_size / 2**30:.1f} GiB, more than preflight reads ({MAX_BYTES >> 30} GiB)"
-        with open(path, "rb") as file:
+        with os.fdopen(os.dup(descriptor), "rb") as file:
             return file.read(MAX_BYTES + 1), ""
     except OSError as error:
         return b"", f"cannot be read: {error.strerror or error}"
+    finally:
+        os.close(descriptor)
 
 
 class _Preflight:
