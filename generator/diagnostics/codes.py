@@ -360,6 +360,25 @@ _TABLE = (
          " pictures before giving them."),
     Code("PRE010", "unreadable-pdf", "error", "a file preflight cannot read as a PDF",
          "Give preflight the PDF itself; a file cut short by a failed download or copy cannot be read."),
+    Code("PRE011", "pdfx-metadata", "error", "PDF/X metadata missing: title, creation or modification date, "
+         "/Trapped True or False, the XMP packet or the trailer ID",
+         "Build with the press profile, which writes them; another tool's PDF must be exported as PDF/X."),
+    Code("PRE012", "encrypted-pdf", "error", "the PDF is encrypted or protected by a password",
+         "PDF/X forbids encryption: export the print file without a password or restrictions."),
+    Code("PRE013", "active-pdf-content", "error", "JavaScript, actions, form fields or embedded files in a print file",
+         "A print file is only what prints: export it without scripts, forms and attachments."),
+    Code("PRE014", "annotation-in-print-area", "error", "an annotation (a link, a comment) inside the printed area",
+         "PDF/X allows no annotation inside the BleedBox: the press profile leaves links out of its files; the "
+         "reading PDF keeps them."),
+    Code("PRE015", "transfer-function", "error", "a graphics state with a transfer function",
+         "PDF/X forbids transfer functions: the print shop's RIP sets the tone curve of its press."),
+    Code("PRE016", "registration-in-trim", "error", "art or text in Registration colour inside the trim",
+         "Registration prints 100 % on every plate (400 % ink): keep it to crop and cut marks outside the trim."),
+    Code("PRE017", "no-bleed-content", "error", "art that touches the trim stops there: the bleed is blank",
+         "Extend the background past the trim into the bleed, so that a cut slightly off leaves no white edge."),
+    Code("PRE018", "preflight-stopped", "error", "a PDF past preflight's bounds (forms nested too deep, too much "
+         "to walk): the rest is not checked",
+         "A print file this complex is unusual: flatten or simplify it in the program that made it, or split it."),
     # Editions: a build `--since` an earlier version (git revision or folder) of the game.
     Code("EDN001", "since-not-found", "error", "the earlier version named by --since does not exist",
          "Name a git revision of the repository the game is in, or a folder holding the earlier game: "

@@ -48,7 +48,11 @@ def preflighted(rendered, profile, target: Path) -> None:
 
     from generator.output.preflight import limits_of, preflight
 
-    for artifact in rendered.artifacts:
+    for artifact in list(rendered.artifacts):
         if artifact.path.endswith(".pdf"):
             shown = PurePosixPath((target / artifact.path).as_posix())
-            rendered.diagnostics.extend(preflight(Path(shown), limits_of(profile), shown, artifact.data))
+            found = preflight(Path(shown), limits_of(profile), shown, artifact.data)
+            rendered.diagnostics.extend(found)
+            if profile.pdfx == "x-1a" and any(d.code == "PRE009" for d in found):
+                rendered.artifacts.remove(artifact)     # not PDF/X-1a: refused rather than sent to the shop
+                rendered.failed = True

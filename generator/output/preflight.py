@@ -1,26 +1,36 @@
 """Preflight: what a print shop's checker would reject in a PDF, page by page, with the object named.
 
-Reads the PDF with pikepdf and walks every page's content stream and the forms
-it draws, keeping the graphics state a RIP keeps (transformation, colours,
-text size), so that an image's resolution is measured at its placed size and
-a colour is reported where it is set. Checks: non-CMYK colour (RGB, RGB-based
-ICC or Lab, in operators, pictures and shadings), the PDF/X output intent and
-version, fonts not embedded, images under the profile's resolution, total ink
-over its limit, small text in more than one ink, TrimBox/BleedBox and bleed,
-and transparency in PDF/X-1a.
+Reads the PDF with pikepdf. The document (ISO 15930-7 PDF/X-4, 15930-4 X-1a):
+the output intent (one, CMYK) and the version, the XMP packet, dates, title,
+/Trapped and the trailer ID; no encryption, JavaScript, actions, forms or
+embedded files; no annotation inside the printed area. Each page: its boxes
+(TrimBox or ArtBox, not both; the bleed), whether art that reaches the trim runs
+on into the bleed (a small render), and its content as a RIP draws it
+(preflight_walk): colour spaces including patterns, shadings, spot alternates
+and transparency-group blend spaces, total ink in fills, pictures and shadings,
+Registration inside the trim, image resolution (inline images too), fonts,
+small text in several inks, transfer functions, transparency in X-1a.
+
+Bounded on any file: a path that is not a regular file, a file over
+MAX_BYTES, an encrypted or damaged file, nesting or work past preflight_walk's
+bounds each end in a finding.
 """
 
 from __future__ import annotations
 
+import io
+import os
+import re
+import stat
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.output.preflight_state import Graphics, Matrix, colour_space_kind, font_embedded
+from generator.output.preflight_walk import MM, RENDERABLE, Stopped, Walk
 
-MM = 72 / 25.4
-SMALL_TEXT = 5.0      # points: under this, type in two or more inks blurs when the plates register badly
-FOUR_COLOUR = ("rg", "RG")
+MAX_BYTES = 2 << 30            # a larger file is not a print file preflight reads into memory
+MAX_PAGES = 5000
+VERSIONS = re.compile(r"PDF/X-(1a:2001|1a:2003|3:2002|3:2003|4|4p|5g|5pg|5n)$")
 
 
 class Limits(NamedTuple):
@@ -37,19 +47,241 @@ def limits_of(profile) -> Limits:
 def preflight(path: Path, limits: Limits = Limits(), shown: PurePosixPath | None = None,
               data: bytes | None = None) -> list[Diagnostic]:
     """Every finding for one PDF (read from `data` when given, else from `path`); `shown` names it."""
-    import pikepdf
-
     shown = shown or PurePosixPath(path.as_posix())
+    if data is None:
+        data, refused = _read(path)
+        if refused:
+            return [make("PRE010", f"{shown} {refused}", Span(shown, 1, 1),
+                         "Give preflight the PDF file itself.")]
+    checker = _Preflight(shown, limits)
+    checker.run(data)
+    return checker.found
+
+
+def _read(path: Path) -> tuple[bytes, str]:
+    """The file's bytes, or why they are not read: only a regular file of a bounded size is read (a FIFO
+    or /dev/zero would block or never end). The file is opened without blocking and its kind is read from
+    the open descriptor, so it cannot be swapped for a pipe between the look and the read."""
     try:
-        pdf = pikepdf.open(path) if data is None else pikepdf.open(__import__("io").BytesIO(data))
-    except (pikepdf.PdfError, OSError) as error:
-        return [make("PRE010", f"{shown} cannot be read as a PDF: {error}", Span(shown, 1, 1))]
-    with pdf:
-        walk = _Walk(shown, limits)
-        walk.document(pdf)
-        for number, page in enumerate(pdf.pages, start=1):
-            walk.page(number, page)
-    return walk.found
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return b"", f"cannot be read: {error.strerror or error}"
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file (a pipe, device or socket)"
+            return b"", f"is {kind}: preflight reads PDF files only"
+        if status.st_size > MAX_BYTES:
+            return b"", f"is {status.st_size / 2**30:.1f} GiB, more than preflight reads ({MAX_BYTES >> 30} GiB)"
+        with os.fdopen(os.dup(descriptor), "rb") as file:
+            return file.read(MAX_BYTES + 1), ""
+    except OSError as error:
+        return b"", f"cannot be read: {error.strerror or error}"
+    finally:
+        os.close(descriptor)
+
+
+class _Preflight:
+    def __init__(self, shown: PurePosixPath, limits: Limits):
+        self.shown, self.limits = shown, limits
+        self.found: list[Diagnostic] = []
+        self._said: set[tuple] = set()          # one finding per page, kind and object
+        self.number = 0
+        self._sound: set[int] = set()           # pages whose boxes nest: their bleed is looked at
+
+    def report(self, code: str, what: str, key: tuple, hint: str = "") -> None:
+        if (self.number, code) + key in self._said:
+            return
+        self._said.add((self.number, code) + key)
+        where = f"page {self.number}: " if self.number else ""
+        self.found.append(make(code, f"{self.shown}: {where}{what}", Span(self.shown, max(self.number, 1), 1), hint))
+
+    def run(self, data: bytes) -> None:
+        import pikepdf
+
+        try:
+            pdf = pikepdf.open(io.BytesIO(data))
+        except pikepdf.PasswordError:
+            self.report("PRE012", "the file is encrypted with a password: it cannot be printed or checked", ("pw",),
+                        _ENCRYPTED_HINT)
+            return
+        except (pikepdf.PdfError, OSError, ValueError, RecursionError) as error:
+            self.report("PRE010", f"cannot be read as a PDF: {error}", ())
+            return
+        with pdf:
+            walk = Walk(self.report, self.limits)
+            try:
+                x1a = self._document(pdf)
+                if x1a:
+                    walk.x1a = True
+                pages = pdf.pages
+                for number, page in enumerate(pages, start=1):
+                    if number > MAX_PAGES:
+                        raise Stopped(f"more than {MAX_PAGES} pages")
+                    self.number = number
+                    trim = self._boxes(page.obj)
+                    walk.page(page, trim)
+                    if walk.expanded > RENDERABLE:        # a renderer would take ages: its bleed is not looked at
+                        self._sound.discard(number)
+                self.number = 0
+            except Stopped as why:
+                self.report("PRE018", f"preflight stopped at {why}: the rest of the file is not checked", ("stop",),
+                            "A print file this complex is unusual: flatten or simplify it in the program that made "
+                            "it, or split it.")
+                return
+            except (pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError, RecursionError,
+                    IndexError) as error:
+                self.report("PRE010", f"cannot be read past this point ({type(error).__name__}: {error})", ("walk",))
+                return
+            finally:
+                self.number = 0
+        if not pdf.is_encrypted:
+            from generator.output.preflight_bleed import art_bleed
+
+            for number, finding in art_bleed(data, self.limits.bleed, self._sound):
+                self.number = number
+                self.report(*finding)
+            self.number = 0
+
+    # the document ---------------------------------------------------------------
+    def _document(self, pdf) -> bool:
+        """The document-level clauses; whether the file declares PDF/X-1a (its own version chooses its rules)."""
+        import pikepdf
+
+        if pdf.is_encrypted:
+            self.report("PRE012", "the file is encrypted", ("enc",), _ENCRYPTED_HINT)
+        info = pdf.docinfo
+        version = str(info.get("/GTS_PDFXVersion", ""))
+        if not version:
+            self.report("PRE002", "no GTS_PDFXVersion in the document information: not marked as PDF/X", ("v",))
+        elif not VERSIONS.match(version):
+            self.report("PRE002", f"GTS_PDFXVersion \"{version}\" is no PDF/X version", ("v",))
+        x1a = version.startswith("PDF/X-1a")
+        if self.limits.pdfx == "x-1a" and version and not x1a:
+            self.report("PRE002", f"the file is {version} where the profile asks PDF/X-1a", ("v1a",))
+        self._intents(pdf)
+        self._metadata(pdf, info, version)
+        self._active(pdf)
+        return x1a
+
+    def _intents(self, pdf) -> None:
+        import pikepdf
+
+        intents = [i for i in pdf.Root.get("/OutputIntents", []) if isinstance(i, pikepdf.Dictionary)
+                   and i.get("/S") == "/GTS_PDFX"]
+        if not intents or "/DestOutputProfile" not in intents[0]:
+            self.report("PRE002", "no PDF/X output intent (the ICC profile of the printing condition)", (),
+                        "Build with `--profile press`, which writes PDF/X-4 with the FOGRA39 profile.")
+            return
+        profiles = {i.DestOutputProfile.objgen for i in intents if "/DestOutputProfile" in i}
+        if len(intents) > 1 and len(profiles) > 1:
+            self.report("PRE002", f"{len(intents)} PDF/X output intents with different profiles: a file has one "
+                                  "printing condition", ("two",))
+        try:
+            channels = int(intents[0].DestOutputProfile.get("/N", 0))
+        except (TypeError, ValueError):
+            channels = 0
+        if channels != 4:
+            self.report("PRE002", "the output intent's ICC profile is not CMYK", ("n",))
+
+    def _metadata(self, pdf, info, version: str) -> None:
+        hint = "PDF/X requires a title, creation and modification dates, /Trapped True or False, an XMP packet " \
+               "(for X-4) and a trailer ID; the press profile writes them all."
+        missing = [key.lstrip("/") for key in ("/Title", "/CreationDate", "/ModDate") if key not in info]
+        if missing:
+            self.report("PRE011", f"the document information has no {', '.join(missing)}", ("info",), hint)
+        trapped = str(info.get("/Trapped", ""))
+        if trapped not in ("/True", "/False"):
+            self.report("PRE011", f"/Trapped is {trapped.lstrip('/') or 'absent'}: PDF/X needs True or False",
+                        ("trapped",), hint)
+        if "/ID" not in pdf.trailer:
+            self.report("PRE011", "the trailer has no file ID", ("id",), hint)
+        metadata = pdf.Root.get("/Metadata")
+        if metadata is None:
+            if not version.startswith("PDF/X-1a"):
+                self.report("PRE011", "no XMP metadata packet", ("xmp",), hint)
+        elif version and b"GTS_PDFXVersion" not in metadata.read_bytes() and version.startswith("PDF/X-4"):
+            self.report("PRE011", "the XMP packet does not say the PDF/X version", ("xmpv",), hint)
+
+    def _active(self, pdf) -> None:
+        import pikepdf
+
+        root = pdf.Root
+        hint = "A print file is only what prints: no JavaScript, actions, form fields or attached files."
+        action = root.get("/OpenAction")
+        if isinstance(action, pikepdf.Dictionary) and str(action.get("/S", "")) not in ("/GoTo", ""):
+            self.report("PRE013", f"an open action ({str(action.get('/S')).lstrip('/')})", ("open",), hint)
+        if "/AA" in root:
+            self.report("PRE013", "document actions (/AA)", ("aa",), hint)
+        names = root.get("/Names")
+        if isinstance(names, pikepdf.Dictionary):
+            for key, what in (("/JavaScript", "JavaScript"), ("/EmbeddedFiles", "embedded files")):
+                if key in names:
+                    self.report("PRE013", f"document-level {what}", (key,), hint)
+        form = root.get("/AcroForm")
+        if isinstance(form, pikepdf.Dictionary) and len(form.get("/Fields", [])):
+            self.report("PRE013", "an interactive form (AcroForm)", ("form",), hint)
+
+    # a page -----------------------------------------------------------------------
+    def _boxes(self, page):
+        """The page's finished size (TrimBox, else ArtBox), after the box clauses."""
+        media = _box(page, "/MediaBox")
+        trim, art, bleed = _box(page, "/TrimBox"), _box(page, "/ArtBox"), _box(page, "/BleedBox")
+        hint = "Every page needs a TrimBox (the cut), inside its BleedBox, inside the MediaBox."
+        if "/AA" in page:
+            self.report("PRE013", "page actions (/AA)", ("aa",))
+        self._annotations(page, bleed or _box(page, "/CropBox") or media)
+        if media is None:
+            self.report("PRE007", "no MediaBox", ("media",), hint)
+            return trim or art
+        if trim is not None and art is not None:
+            self.report("PRE007", "both a TrimBox and an ArtBox: PDF/X allows one of them", ("both",), hint)
+        finished = trim or art
+        if finished is None:
+            self.report("PRE007", "no TrimBox (nor ArtBox): the finished size is unknown", (), hint)
+            return None
+        outer = bleed or _box(page, "/CropBox") or media
+        if not (_inside(finished, outer) and _inside(outer, media)):
+            self.report("PRE007", f"inconsistent boxes: the {'TrimBox' if trim else 'ArtBox'} {_mm(finished)} must "
+                                  f"lie in the BleedBox {_mm(outer)}, inside the MediaBox {_mm(media)} (mm)",
+                        ("in",), hint)
+            return finished
+        if bleed is not None:
+            short = min(finished[0] - bleed[0], finished[1] - bleed[1], bleed[2] - finished[2],
+                        bleed[3] - finished[3]) / MM
+            if short + 0.01 < self.limits.bleed and short > 0.01:
+                self.report("PRE008", f"bleed of {short:.1f} mm where the print shop needs {self.limits.bleed:g} mm",
+                            (), "Extend backgrounds past the cut and set the BleedBox (the press profile does both).")
+        if trim is None or art is None:
+            self._sound.add(self.number)
+        return finished
+
+    def _annotations(self, page, printed) -> None:
+        import pikepdf
+
+        annotations = page.get("/Annots")
+        if not isinstance(annotations, pikepdf.Array):
+            return
+        for annotation in annotations:
+            if not isinstance(annotation, pikepdf.Dictionary):
+                continue
+            kind = str(annotation.get("/Subtype", "")).lstrip("/")
+            if kind in ("PrinterMark", "TrapNet"):
+                continue
+            if kind == "Widget":
+                self.report("PRE013", "a form field on the page", ("widget",))
+                continue
+            action = annotation.get("/A")
+            if isinstance(action, pikepdf.Dictionary) and str(action.get("/S", "")) in ("/JavaScript", "/Launch"):
+                self.report("PRE013", f"a {kind} annotation runs {str(action.S).lstrip('/')}", ("js",))
+            rect = _box(annotation, "/Rect")
+            if rect is not None and printed is not None and _overlaps(_normal(rect), printed):
+                self.report("PRE014", f"a {kind} annotation inside the printed area", (kind,),
+                            "PDF/X allows no annotation inside the BleedBox: remove links and comments from the "
+                            "print file (the reading PDF keeps them).")
+
+
+_ENCRYPTED_HINT = "Send the print shop the file without a password or restrictions: PDF/X forbids encryption."
 
 
 def grouped(found: list[Diagnostic], first_pages: int = 8) -> list[Diagnostic]:
@@ -80,228 +312,22 @@ def grouped(found: list[Diagnostic], first_pages: int = 8) -> list[Diagnostic]:
     return out
 
 
-class _Walk:
-    def __init__(self, shown: PurePosixPath, limits: Limits):
-        self.shown, self.limits = shown, limits
-        self.found: list[Diagnostic] = []
-        self._said: set[tuple] = set()          # one finding per page, kind and object
-        self.number = 0
-        self._forms: dict[tuple, list[tuple]] = {}    # a form's findings under one incoming state
-        self._recording: list[list[tuple]] = []      # the forms being walked, each collecting its findings
-        self._fonts: dict = {}                       # a font's dictionary → whether it carries its program
-
-    def report(self, code: str, what: str, key: tuple, hint: str = "") -> None:
-        for findings in self._recording:
-            findings.append((code, what, key, hint))
-        if (self.number, code) + key in self._said:
-            return
-        self._said.add((self.number, code) + key)
-        where = f"page {self.number}: " if self.number else ""
-        self.found.append(make(code, f"{self.shown}: {where}{what}", Span(self.shown, max(self.number, 1), 1), hint))
-
-    # the document ---------------------------------------------------------------
-    def document(self, pdf) -> None:
-        intents = [i for i in pdf.Root.get("/OutputIntents", []) if i.get("/S") == "/GTS_PDFX"]
-        if not intents or "/DestOutputProfile" not in intents[0]:
-            self.report("PRE002", "no PDF/X output intent (the ICC profile of the printing condition)", (),
-                        "Build with `--profile press`, which writes PDF/X-4 with the FOGRA39 profile.")
-        elif int(intents[0].DestOutputProfile.get("/N", 0)) != 4:
-            self.report("PRE002", "the output intent's ICC profile is not CMYK", ("n",))
-        if "/GTS_PDFXVersion" not in pdf.docinfo:
-            self.report("PRE002", "no GTS_PDFXVersion in the document information: not marked as PDF/X", ("v",))
-
-    # a page -----------------------------------------------------------------------
-    def page(self, number: int, page) -> None:
-        self.number = number
-        self._boxes(page.obj)
-        self._content(page, page.resources, Graphics(Matrix()), set())
-
-    def _boxes(self, page) -> None:
-        media = _box(page, "/MediaBox")
-        trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
-        hint = "Every page needs a TrimBox (the cut) inside a BleedBox inside the MediaBox."
-        if trim is None or bleed is None:
-            self.report("PRE007", f"no {'TrimBox' if trim is None else 'BleedBox'}", (), hint)
-            return
-        if not (_inside(trim, bleed) and _inside(bleed, media)):
-            self.report("PRE007", f"inconsistent boxes: TrimBox {_mm(trim)} must lie in BleedBox {_mm(bleed)}, "
-                                  f"inside MediaBox {_mm(media)} (mm)", ("in",), hint)
-            return
-        short = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
-        if short + 0.01 < self.limits.bleed:
-            self.report("PRE008", f"bleed of {short:.1f} mm where the print shop needs {self.limits.bleed:g} mm",
-                        (), "Extend backgrounds past the cut and set the BleedBox (the press profile does both).")
-
-    # content ----------------------------------------------------------------------------
-    def _content(self, owner, resources, state: Graphics, forms: set) -> None:
-        import pikepdf
-
-        try:
-            instructions = pikepdf.parse_content_stream(owner)
-        except pikepdf.PdfError as error:
-            self.report("PRE010", f"a content stream cannot be read: {error}", ("stream",))
-            return
-        fonts = resources.get("/Font", {}) if resources is not None else {}
-        stack: list[Graphics] = []
-        for instruction in instructions:
-            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-                self._inline_image(instruction.iimage, state)
-                continue
-            operands, op = instruction.operands, str(instruction.operator)
-            if op == "q":
-                stack.append(state.copy())
-            elif op == "Q" and stack:
-                state = stack.pop()
-            elif op == "cm":
-                state.ctm = Matrix(*(float(v) for v in operands)) @ state.ctm
-            elif op in FOUR_COLOUR:
-                self.report("PRE001", f"an RGB colour ({op} {' '.join(f'{float(v):g}' for v in operands)})",
-                            (op, tuple(float(v) for v in operands)), _CMYK_HINT)
-            elif op in ("k", "K"):
-                self._ink(state, op == "k", tuple(float(v) for v in operands))
-            elif op in ("g", "G"):
-                state.set_colour(op == "g", "grey", (1 - float(operands[0]),))
-            elif op in ("cs", "CS"):
-                kind = colour_space_kind(operands[0], resources)
-                state.set_colour(op == "cs", kind, ())
-                if kind not in ("cmyk", "grey", "spot", "pattern"):
-                    self.report("PRE001", f"colour space {operands[0]} is {kind}, not CMYK, grey or a spot colour",
-                                ("cs", str(operands[0])), _CMYK_HINT)
-            elif op in ("sc", "scn", "SC", "SCN"):
-                fill = op in ("sc", "scn")
-                if (state.fill_space if fill else state.stroke_space) == "cmyk" and len(operands) == 4:
-                    self._ink(state, fill, tuple(float(v) for v in operands))
-            elif op == "gs":
-                self._ext_gstate(resources, operands[0])
-            elif op == "sh":
-                self._shading(resources, operands[0])
-            elif op == "BT":
-                state.text = Matrix()
-            elif op == "Tf":
-                state.font, state.size = str(operands[0]), float(operands[1])
-            elif op == "Tm":
-                state.text = Matrix(*(float(v) for v in operands))
-            elif op in ("Tj", "TJ", "'", '"'):
-                self._text(state, fonts)
-            elif op == "Do":
-                self._xobject(resources, operands[0], state, forms)
-
-    def _ink(self, state: Graphics, fill: bool, cmyk: tuple) -> None:
-        state.set_colour(fill, "cmyk", cmyk)
-        total = sum(cmyk) * 100
-        if total > self.limits.max_ink + 0.5:
-            self.report("PRE005", f"total ink {total:.0f} % (C {cmyk[0]:.0%} M {cmyk[1]:.0%} Y {cmyk[2]:.0%} "
-                                  f"K {cmyk[3]:.0%}) over the {self.limits.max_ink} % limit",
-                        (tuple(round(v, 3) for v in cmyk),),
-                        "Lower the colour's C, M and Y (a rich black: 60/40/40/100 is 240 %).")
-
-    def _text(self, state: Graphics, fonts) -> None:
-        size = state.size * (state.text @ state.ctm).scale()
-        inks = sum(1 for part in state.fill_values if part > 0.004) if state.fill_space == "cmyk" else 1
-        if size < SMALL_TEXT - 0.01 and inks > 1:
-            self.report("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
-                        "Small type prints sharp in one ink: black text should be K only.")
-        font = fonts.get(state.font) if state.font else None
-        if font is not None and not self._embedded(font):
-            self.report("PRE003", f"font {font.get('/BaseFont', state.font)} is not embedded", (str(state.font),),
-                        "Embed every font (Imprenta's own fonts are embedded as subsets).")
-
-    def _embedded(self, font) -> bool:
-        if not font.is_indirect:
-            return font_embedded(font)
-        if font.objgen not in self._fonts:
-            self._fonts[font.objgen] = font_embedded(font)
-        return self._fonts[font.objgen]
-
-    def _xobject(self, resources, name, state: Graphics, forms: set) -> None:
-        import pikepdf
-
-        xobject = resources.get("/XObject", {}).get(name) if resources is not None else None
-        if xobject is None:
-            return
-        if xobject.get("/Subtype") == pikepdf.Name.Form:
-            if xobject.objgen in forms and xobject.objgen != (0, 0):
-                return        # a form drawing itself: drawn once is enough to see its colours
-            matrix = Matrix(*(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])))
-            inner = state.copy()
-            inner.ctm = matrix @ state.ctm
-            known = _form_key(xobject, inner, resources)
-            if known in self._forms:           # drawn before under the same state (a map on every tile):
-                for finding in self._forms[known]:     # the same findings, said again for this page
-                    self.report(*finding)
-                return
-            self._recording.append([])
-            try:
-                self._content(xobject, xobject.get("/Resources", resources), inner, forms | {xobject.objgen})
-            finally:
-                found = self._recording.pop()
-            if known is not None:
-                self._forms[known] = found
-        elif xobject.get("/Subtype") == pikepdf.Name.Image:
-            self._image(xobject, str(name), state, resources)
-
-    def _image(self, image, name: str, state: Graphics, resources) -> None:
-        width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
-        placed_w, placed_h = state.ctm.lengths()
-        if image.get("/ImageMask") is not True and placed_w > 0 and placed_h > 0:
-            ppi = min(width / (placed_w / 72), height / (placed_h / 72))
-            if ppi + 0.5 < self.limits.min_ppi:
-                self.report("PRE004", f"image {name} ({width}×{height} px) is {ppi:.0f} ppi at its placed size of "
-                                      f"{placed_w / MM:.1f}×{placed_h / MM:.1f} mm; the print shop needs "
-                                      f"{self.limits.min_ppi}", (name,),
-                            "Give a larger picture, or place it smaller.")
-        kind = colour_space_kind(image.get("/ColorSpace"), resources) if "/ColorSpace" in image else "grey"
-        if kind not in ("cmyk", "grey", "spot"):
-            self.report("PRE001", f"image {name} is in {kind}, not CMYK", ("image", name), _CMYK_HINT)
-        if self.limits.pdfx == "x-1a" and "/SMask" in image:
-            self.report("PRE009", f"image {name} has a soft mask (transparency), which PDF/X-1a forbids", (name,))
-
-    def _inline_image(self, image, state: Graphics) -> None:
-        space = str(image.obj.get("/CS", image.obj.get("/ColorSpace", "")))
-        if space in ("/RGB", "/DeviceRGB"):
-            self.report("PRE001", "an inline image in RGB", ("inline",), _CMYK_HINT)
-
-    def _shading(self, resources, name) -> None:
-        shading = resources.get("/Shading", {}).get(name) if resources is not None else None
-        if shading is not None:
-            kind = colour_space_kind(shading.get("/ColorSpace"), resources)
-            if kind not in ("cmyk", "grey", "spot"):
-                self.report("PRE001", f"shading {name} is in {kind}", ("sh", str(name)), _CMYK_HINT)
-
-    def _ext_gstate(self, resources, name) -> None:
-        if self.limits.pdfx != "x-1a" or resources is None:
-            return
-        state = resources.get("/ExtGState", {}).get(name)
-        if state is None:
-            return
-        soft = state.get("/SMask")
-        alpha = min(float(state.get("/ca", 1)), float(state.get("/CA", 1)))
-        if (soft is not None and str(soft) != "/None") or alpha < 1:
-            self.report("PRE009", f"graphics state {name} is transparent, which PDF/X-1a forbids", (str(name),))
-
-
-def _form_key(form, state: Graphics, resources) -> tuple | None:
-    """What a form's findings depend on: the form, the scale and rotation it is drawn at (an image's
-    resolution, a text's size), the fill it inherits (the inks of text it does not colour itself) and the
-    font it inherits; None when it borrows resources that are no object of their own (not worth a key)."""
-    borrowed = None
-    if "/Resources" not in form and resources is not None:
-        borrowed = resources.objgen if resources.is_indirect else None
-        if borrowed is None:
-            return None
-    m = state.ctm
-    return (form.objgen, borrowed, round(m.a, 4), round(m.b, 4), round(m.c, 4), round(m.d, 4), state.fill_space,
-            state.fill_values, state.font, state.size)
-
-
-_CMYK_HINT = "Give the colour in CMYK (`{cmyk: [c, m, y, k]}` in the palette) or build with `--profile press`."
-
-
 def _box(page, key: str):
     value = page.get(key)
     if value is None and key == "/MediaBox":
         value = page.get("/MediaBox")
-    return None if value is None else [float(v) for v in value]
+    try:
+        return None if value is None or len(value) != 4 else _normal([float(v) for v in value])
+    except (TypeError, ValueError):
+        return None
+
+
+def _normal(box):
+    return [min(box[0], box[2]), min(box[1], box[3]), max(box[0], box[2]), max(box[1], box[3])]
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
 
 def _inside(inner, outer, slack: float = 0.01) -> bool:

@@ -27,13 +27,19 @@ class Matrix:
         return math.hypot(self.c, self.d)
 
 
+    def apply(self, x: float, y: float) -> tuple[float, float]:
+        return self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f
+
+
 class Graphics:
-    __slots__ = ("ctm", "text", "font", "size", "fill_space", "fill_values", "stroke_space", "stroke_values")
+    __slots__ = ("ctm", "text", "font", "size", "render", "fill_space", "fill_values", "stroke_space",
+                 "stroke_values")
 
     def __init__(self, ctm: Matrix):
         self.ctm, self.text = ctm, Matrix()
         self.font: str | None = None
         self.size = 0.0
+        self.render = 0           # text rendering mode: 3 (and 7) draw nothing
         self.fill_space, self.fill_values = "grey", (1.0,)
         self.stroke_space, self.stroke_values = "grey", (1.0,)
 
@@ -57,25 +63,48 @@ _FAMILIES = {"/Separation": "spot", "/DeviceN": "spot", "/CalRGB": "RGB (CalRGB)
 
 
 def colour_space_kind(space, resources=None, depth: int = 0) -> str:
-    """"cmyk", "grey", "spot", "pattern", or what it is instead ("RGB", "Lab"…)."""
+    """"cmyk", "grey", "spot", "registration", "pattern", or what it is instead ("RGB", "Lab"…); a spot colour
+    whose alternate (the colour a RIP prints it as when the plate is not made) is RGB or Lab is
+    "spot with an RGB alternate"."""
     import pikepdf
 
+    space = resolved(space, resources, depth)
     if space is None or depth > 4:
         return "unknown"
     if isinstance(space, pikepdf.Name):
-        name = str(space)
-        if name in _DEVICE:
-            return _DEVICE[name]
-        named = resources.get("/ColorSpace", {}).get(name) if resources is not None else None
-        return colour_space_kind(named, resources, depth + 1) if named is not None else "unknown"
+        return _DEVICE.get(str(space), "unknown")
     if isinstance(space, pikepdf.Array) and len(space):
         family = str(space[0])
         if family == "/ICCBased":
-            return {1: "grey", 3: "RGB (ICC)", 4: "cmyk"}.get(int(space[1].get("/N", 0)), "unknown")
-        if family == "/Indexed":
+            try:
+                return {1: "grey", 3: "RGB (ICC)", 4: "cmyk"}.get(int(space[1].get("/N", 0)), "unknown")
+            except (TypeError, ValueError, AttributeError):
+                return "unknown"
+        if family == "/Indexed" and len(space) > 1:
+            return colour_space_kind(space[1], resources, depth + 1)
+        if family in ("/Separation", "/DeviceN") and len(space) > 2:
+            alternate = colour_space_kind(space[2], resources, depth + 1)
+            if alternate not in ("cmyk", "grey", "spot"):
+                return f"spot with an {alternate} alternate"
+            if family == "/Separation" and str(space[1]) == "/All":
+                return "registration"
+            return "spot"
+        if family == "/Pattern" and len(space) > 1:      # an uncoloured pattern: coloured in its base space
             return colour_space_kind(space[1], resources, depth + 1)
         return _FAMILIES.get(family, family.lstrip("/"))
     return "unknown"
+
+
+def resolved(space, resources, depth: int = 0):
+    """A colour space named in the resources, looked up (a device family's name stays as it is)."""
+    import pikepdf
+
+    while isinstance(space, pikepdf.Name) and str(space) not in _DEVICE and depth < 5:
+        named = resources.get("/ColorSpace", {}).get(str(space)) if resources is not None else None
+        if named is None:
+            return space
+        space, depth = named, depth + 1
+    return space
 
 
 def font_embedded(font) -> bool:

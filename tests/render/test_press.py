@@ -157,9 +157,9 @@ def _bad_pdf() -> bytes:
     c.drawString(20 * MM, 20 * MM, "Not embedded")
     boxes(3)
     c.showPage()
-    c.setFillColor(CMYKColor(0, 0, 0, 1))                # 4: no bleed
-    c.rect(20 * MM, 20 * MM, 50 * MM, 50 * MM, stroke=0, fill=1)
-    boxes(0)
+    c.setFillColor(CMYKColor(0, 0, 0, 1))                # 4: art on the trim, and a bleed of 1 mm
+    c.rect(10 * MM, 10 * MM, 50 * MM, 50 * MM, stroke=0, fill=1)
+    boxes(1)
     c.showPage()
     c.save()
     return buffer.getvalue()
@@ -172,7 +172,8 @@ def test_preflight_finds_each_fault_once_at_its_page(tmp_path, run_cli):
     by_code = {}
     for diagnostic in found:
         by_code.setdefault(diagnostic.code, []).append(diagnostic.span.line)
-    assert by_code == {"PRE001": [1], "PRE004": [2], "PRE003": [3], "PRE008": [4], "PRE002": [1, 1]}
+    assert by_code == {"PRE001": [1], "PRE004": [2], "PRE003": [3], "PRE008": [4], "PRE002": [1, 1],
+                       "PRE011": [1]}                    # reportlab writes no XMP packet
     assert "72 ppi" in next(d.message for d in found if d.code == "PRE004")
     assert "Helvetica" in next(d.message for d in found if d.code == "PRE003")
     code, out, err = run_cli(["preflight", str(path)])
@@ -356,7 +357,7 @@ def test_black_fills_written_as_rgb_overprint_inside_their_q_and_pictures_knock_
     # black type overprints; the form drawn in its q knocks out; after Q (knocking out again) the red box needs
     # nothing; the black box overprints, and the picture after it knocks out
     assert states == ["/ImprentaOverprintFill", "/ImprentaKnockout", "/ImprentaOverprintFill", "/ImprentaKnockout"]
-    assert b" rg" not in rewritten and b" RG" not in rewritten and b"0.0000 0.0000 0.0000 0.9000 k" in rewritten
+    assert b" rg" not in rewritten and b" RG" not in rewritten and b"0.0000 0.0000 0.0000 1.0000 k" in rewritten   # near-black: solid K
     assert rewritten.index(b"/ImprentaKnockout gs") < rewritten.index(b"/x0 Do")     # before the operand
 
 

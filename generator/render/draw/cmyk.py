@@ -51,11 +51,16 @@ class CmykConversion:
         return ImageCms.applyTransform(picture, _transform(str(self.icc)))
 
 
+SOLID_K = 0.85          # a grey at least this dark is meant as black (CSS #1d1d1d, palettes' #1a1a1a): solid K
+
+
 def neutral_black(rgb: tuple[float, float, float]) -> tuple[float, float, float, float] | None:
-    """Black ink only for a grey, None for a colour."""
+    """Black ink only for a grey, None for a colour; a near-black prints as solid black, not a screened tint
+    (88 % K breaks body text into a dot pattern on the plate)."""
     if max(rgb) - min(rgb) > NEUTRAL:
         return None
-    return (0.0, 0.0, 0.0, round(1.0 - sum(rgb) / 3, 4))
+    black = round(1.0 - sum(rgb) / 3, 4)
+    return (0.0, 0.0, 0.0, 1.0 if black >= SOLID_K else black)
 
 
 @lru_cache(maxsize=4096)

@@ -40,6 +40,8 @@ def render_map(request: RenderRequest) -> Rendered:
         marked = any(has_marks(text) for text in face.texts()) or bool(drawing.seals)
         writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, author, said["map"],
                              trim=(face.width, face.height), proof=slug)
+        if profile.bleed:
+            _background_bleed(writer, face, profile.bleed)
         writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height,
                                            (profile.bleed,) * 4 if profile.bleed else (0.0,) * 4))
         writer.finish_page([], str(request.stamp), None, "", marked=marked)
@@ -62,3 +64,22 @@ def render_map(request: RenderRequest) -> Rendered:
              "x_mm": round(left, 3), "y_mm": round(top - tile.h, 3)}
             for index, tile in enumerate(found))
     return rendered
+
+
+def _background_bleed(writer: SheetWriter, face, bleed: float) -> None:
+    """The map's background (its first shape, from the top-left corner across the whole width) runs on into
+    the bleed on every side it touches, so a cut a little off the trim shows sea or land, never paper. The
+    furniture band under a map is paper white and needs none."""
+    from generator.render.draw.primitives import Rect
+    from generator.render.paper.pdf_faces import MM, set_fill
+
+    first = face.shapes[0] if face.shapes else None
+    if not (isinstance(first, Rect) and first.fill is not None and first.x <= 0 and first.y <= 0
+            and first.w >= face.width):
+        return
+    reaches_foot = first.h >= face.height
+    x0, x1 = writer.offset - bleed, writer.offset + face.width + bleed
+    top = writer.offset + face.height + bleed
+    foot = writer.offset + face.height - first.h - (bleed if reaches_foot else 0.0)
+    set_fill(writer.canvas, first.fill)
+    writer.canvas.rect(x0 * MM, foot * MM, (x1 - x0) * MM, (top - foot) * MM, stroke=0, fill=1)

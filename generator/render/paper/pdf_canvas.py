@@ -26,6 +26,7 @@ rl_config.useA85 = 0
 
 PROOF_ROOM = 8.0   # mm of slug added around a page trimmed to its drawing (the map) in a proof
 HAIRLINE = 0.25  # points
+SAFE_FRAME = 3.0   # mm between a die-cut card's cut and the frame drawn along it (a die drifts ±0.5 mm; shops ask 3)
 
 
 class SheetWriter:
@@ -56,6 +57,7 @@ class SheetWriter:
             self.canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if profile.flip == "short"
                                             else "DuplexFlipLongEdge")
         self._forms: dict[str, str] = {}
+        self._safe = SAFE_FRAME if profile.die_line else 0.0   # a die-cut piece's frame keeps clear of the cut
         self.pages = 0
 
     # faces -----------------------------------------------------------------
@@ -66,7 +68,7 @@ class SheetWriter:
         name = f"F{len(self._forms)}"
         c = self.canvas
         c.beginForm(name, 0, 0, face.width * MM, face.height * MM)
-        draw_face(c, face, keyline=not self.profile.die_line)
+        draw_face(c, face, keyline=not self.profile.die_line, safe=self._safe)
         c.endForm()
         self._forms[key] = name
         return name
@@ -81,12 +83,19 @@ class SheetWriter:
         background = face.background
         x, y = (self.offset + placement.x) * MM, (self.offset + placement.y) * MM
         left, bottom, right, top = placement.bleed
-        if background is not None and any(placement.bleed):
+        ring = face.round and self.profile.die_line is not None and self.profile.bleed > 0
+        if background is not None and (any(placement.bleed) or ring):
             set_fill(c, background)
-            if face.round:        # a round piece is punched: its bleed is a ring round the circle
-                grow = max(placement.bleed) * MM
+            if face.round:        # a round piece is punched: its bleed is a ring round the circle, kept to its
+                grow = (max(placement.bleed) or self.profile.bleed) * MM   # own cell where a neighbour touches
+                c.saveState()
+                cell = c.beginPath()
+                cell.rect(x - left * MM, y - bottom * MM, (placement.w + left + right) * MM,
+                          (placement.h + bottom + top) * MM)
+                c.clipPath(cell, stroke=0, fill=0)
                 c.ellipse(x - grow, y - grow, x + placement.w * MM + grow, y + placement.h * MM + grow,
                           stroke=0, fill=1)
+                c.restoreState()
             else:
                 c.rect(x - left * MM, y - bottom * MM, (placement.w + left + right) * MM,
                        (placement.h + bottom + top) * MM, stroke=0, fill=1)
@@ -95,7 +104,7 @@ class SheetWriter:
         if form is not None:
             c.doForm(form)
         else:
-            draw_face(c, face, keyline=not self.profile.die_line)
+            draw_face(c, face, keyline=not self.profile.die_line, safe=self._safe)
         c.restoreState()
         if cut and self.profile.die_line:
             self._die_line(x, y, placement, face)
@@ -108,7 +117,9 @@ class SheetWriter:
         c.setStrokeOverprint(True)
         c.setLineWidth(HAIRLINE)
         radius = corner_radius(face)
-        if radius > 0:
+        if face.round:            # the die follows the piece: a round counter is punched round
+            c.ellipse(x, y, x + placement.w * MM, y + placement.h * MM, stroke=1, fill=0)
+        elif radius > 0:
             c.roundRect(x, y, placement.w * MM, placement.h * MM, radius * MM, stroke=1, fill=0)
         else:
             c.rect(x, y, placement.w * MM, placement.h * MM, stroke=1, fill=0)
@@ -186,6 +197,9 @@ class SheetWriter:
         c.setLineWidth(HAIRLINE)
         self._mark_colour()
         o = self.offset
+        if self.profile.crop_marks and o >= self.profile.bleed + MARK_GAP + 2:
+            self._cut_marks_in_slug(xs, ys)
+            return
         low, high = -o + 0.5, self.trim_height + o - 0.5
         for x in xs:
             for start, end in ((box.y - gap, box.y - gap - MARK_LENGTH), (box.top + gap, box.top + gap + MARK_LENGTH)):
@@ -199,6 +213,18 @@ class SheetWriter:
         for y in ys:
             for start, end in ((box.x - gap, box.x - gap - MARK_LENGTH), (right + gap, right + gap + MARK_LENGTH)):
                 c.line((o + start) * MM, (o + y) * MM, (o + end) * MM, (o + y) * MM)
+
+    def _cut_marks_in_slug(self, xs, ys) -> None:
+        """A sheet with a slug (the press's): each cut's ticks in the slug, outside the trim and its bleed, as
+        the crop marks are; in Registration, nothing of them prints on the trimmed sheet."""
+        c, o = self.canvas, self.offset
+        start, end = self.profile.bleed + MARK_GAP, o - 1.0
+        for x in xs:
+            for y0, y1 in ((-start, -end), (self.trim_height + start, self.trim_height + end)):
+                c.line((o + x) * MM, (o + y0) * MM, (o + x) * MM, (o + y1) * MM)
+        for y in ys:
+            for x0, x1 in ((-start, -end), (self.trim_width + start, self.trim_width + end)):
+                c.line((o + x0) * MM, (o + y) * MM, (o + x1) * MM, (o + y) * MM)
 
     def _mark_colour(self) -> None:
         """Black at home; on a press sheet, Registration (the Separation "All"): crop and cut marks print on

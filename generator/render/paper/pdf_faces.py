@@ -77,6 +77,16 @@ def corner_radius(face: Face) -> float:
                 and abs(shape.x - shape.stroke_width / 2) < 1e-6), default=0.0)
 
 
+def _inset_frame(shape, face: Face, safe: float):
+    """A border stroked along the face's edge, moved `safe` mm inwards (its corners rounded less by as much)."""
+    if not (isinstance(shape, Rect) and shape.fill is None and shape.stroke is not None and shape.radius > 0
+            and abs(shape.x - shape.stroke_width / 2) < 1e-6 and abs(shape.y - shape.stroke_width / 2) < 1e-6
+            and abs(shape.w + shape.stroke_width - face.width) < 1e-6):
+        return shape
+    return shape._replace(x=shape.x + safe, y=shape.y + safe, w=shape.w - 2 * safe, h=shape.h - 2 * safe,
+                          radius=max(0.0, shape.radius - safe))
+
+
 class _Pen:
     """The colours and line width a face has set so far, so each is written only when it changes.
 
@@ -107,14 +117,17 @@ def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> 
     return int(stroke is not None), int(fill is not None)
 
 
-def draw_face(c, face: Face, keyline: bool = True) -> None:
+def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
     """Every shape of a face. Runs of text go into one text object, and runs of lines drawn alike into
     one path (far fewer operators than one each). Without `keyline`, a hairline border on the cut is left
-    out: the press profile's die line takes its place."""
+    out: the press profile's die line takes its place. With `safe`, a frame drawn along the edge (a card's
+    border) is drawn that far inside it, so a die that drifts does not cut into it."""
     pen = _Pen()
     shapes = flatten(expand(face.shapes, width_mm))
     if not keyline:
         shapes = [shape for shape in shapes if not is_keyline(shape, face)]
+    if safe > 0:
+        shapes = [_inset_frame(shape, face, safe) for shape in shapes]
     if face.round:             # nothing of a round counter prints outside its circle
         c.saveState()
         outline = c.beginPath()

@@ -24,6 +24,10 @@ from generator.render.paper.stream_colour import OVERPRINT_STATE, may_set_rgb, r
 MM = 72 / 25.4
 VERSIONS = {"x-4": ("PDF/X-4", "1.6"), "x-1a": ("PDF/X-1a:2003", "1.4")}
 REGISTRY = "http://www.color.org"
+# The files' dates: fixed, as reportlab's invariant mode writes them, so the same content gives the same bytes.
+DATE = "D:20000101000000+00'00'"
+
+
 def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
     import pikepdf
 
@@ -39,14 +43,20 @@ def finish_pdfx(pdf_bytes: bytes, profile: PrintProfile) -> bytes:
         for page in pdf.pages:
             _boxes(page, profile.bleed)
             _to_cmyk(pdf, page.obj, conversion, converted, states)
+            _without_annotations(page.obj)
+        _groups_in_cmyk(pdf, flatten=profile.pdfx == "x-1a")
+        _subset_tags(pdf, hashlib.sha256(pdf_bytes).digest())
         profile_stream = pdf.make_stream(icc_bytes(str(icc)), N=4)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
             OutputConditionIdentifier=pikepdf.String(profile.output_condition),
             OutputCondition=pikepdf.String(_description(icc)), Info=pikepdf.String(_description(icc)),
             RegistryName=pikepdf.String(REGISTRY), DestOutputProfile=profile_stream))])
-        _xmp(pdf, name, hashlib.sha256(pdf_bytes).digest())   # from the back-end's own information, first
         info = pdf.docinfo
+        for key in ("/CreationDate", "/ModDate"):       # PDF/X requires both (WeasyPrint writes neither)
+            if key not in info:
+                info[key] = pikepdf.String(DATE)
+        _xmp(pdf, name, hashlib.sha256(pdf_bytes).digest())   # from the back-end's own information, first
         info.GTS_PDFXVersion = pikepdf.String(name)
         if profile.pdfx == "x-1a":
             info.GTS_PDFXConformance = pikepdf.String(name)
@@ -81,6 +91,81 @@ def _boxes(page, bleed_mm: float) -> None:
             if "/CropBox" in page.obj:
                 del page.obj["/CropBox"]
         page.obj.BleedBox = pikepdf.Array(wanted)
+
+
+def _without_annotations(page) -> None:
+    """A print file carries no links or comments: PDF/X allows no annotation inside the bleed box, and on paper
+    a link is nothing (the reading PDF keeps them)."""
+    import pikepdf
+
+    annotations = page.get("/Annots")
+    if annotations is None:
+        return
+    kept = [a for a in annotations if isinstance(a, pikepdf.Dictionary)
+            and a.get("/Subtype") in (pikepdf.Name.PrinterMark, pikepdf.Name.TrapNet)]
+    if kept:
+        page.Annots = pikepdf.Array(kept)
+    else:
+        del page["/Annots"]
+
+
+def _groups_in_cmyk(pdf, flatten: bool) -> None:
+    """Transparency groups blend in the output intent's CMYK, not in the RGB WeasyPrint names (a RIP that
+    honours an RGB blend space may turn black type inside into four-colour black). For PDF/X-1a, which has no
+    transparency, a group whose content is opaque is no group at all and is removed; a file with real
+    transparency keeps its groups, and the build's preflight refuses it (PRE009)."""
+    import pikepdf
+
+    opaque = flatten and not _transparent(pdf)
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Dictionary) and not isinstance(obj, pikepdf.Stream):
+            continue
+        group = obj.get("/Group")
+        if not isinstance(group, pikepdf.Dictionary) or group.get("/S") != pikepdf.Name.Transparency:
+            continue
+        if opaque:
+            del obj["/Group"]
+        elif "/CS" in group and group.CS != pikepdf.Name.DeviceCMYK:
+            group.CS = pikepdf.Name.DeviceCMYK
+
+
+def _transparent(pdf) -> bool:
+    """Whether anything in the file is drawn with transparency: a soft mask, an alpha under 1, a blend mode."""
+    import pikepdf
+
+    for obj in pdf.objects:
+        if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+            continue
+        if obj.get("/Type") == pikepdf.Name.ExtGState or "/ca" in obj or "/CA" in obj or "/BM" in obj:
+            soft = obj.get("/SMask")
+            if (soft is not None and soft != pikepdf.Name("/None")) or float(obj.get("/ca", 1)) < 1 \
+                    or float(obj.get("/CA", 1)) < 1 or obj.get("/BM", pikepdf.Name.Normal) not in (
+                    pikepdf.Name.Normal, pikepdf.Name.Compatible):
+                return True
+        if obj.get("/Subtype") == pikepdf.Name.Image and "/SMask" in obj:
+            return True
+    return False
+
+
+def _subset_tags(pdf, digest: bytes) -> None:
+    """Each subset font a tag of its own, from the file's content and the font (reportlab writes AAAAAA+ for
+    every subset): a shop that merges files, or a RIP that caches fonts by name, must not take one file's
+    subset for another's."""
+    import pikepdf
+
+    renamed: dict[str, str] = {}
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") not in (pikepdf.Name.Font,
+                                                                                pikepdf.Name.FontDescriptor):
+            continue
+        key = "/BaseFont" if obj.get("/Type") == pikepdf.Name.Font else "/FontName"
+        name = str(obj.get(key, ""))
+        if len(name) > 8 and name[7] == "+" and name[1:7].isupper() and name[1:7].isalpha():
+            if name not in renamed:
+                seed = hashlib.sha256(digest + name.encode() + str(len(renamed)).encode()).digest()
+                tag = "".join(chr(ord("A") + byte % 26) for byte in seed[:6])
+                renamed[name] = f"/{tag}+{name[8:]}"
+            obj[key] = pikepdf.Name(renamed[name])
 
 
 def _to_cmyk(pdf, owner, conversion: CmykConversion, seen: set, states: dict) -> None:
