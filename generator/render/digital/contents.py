@@ -89,6 +89,7 @@ class Contents:
     cups: list[Cup] = field(default_factory=list)
     sides: list[str] = field(default_factory=list)   # the players' sides, by name (VASSAL's roster)
     version: str = ""                        # the module's version: the edition's, else the inputs' digest
+    language: str = ""
 
     @property
     def counters(self) -> int:

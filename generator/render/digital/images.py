@@ -212,3 +212,24 @@ def _forget_oldest(folder) -> None:
         for entry in kept[CACHE_KEPT:]:
             entry.unlink(missing_ok=True)
             entry.with_suffix(".lock").unlink(missing_ok=True)
+
+
+def blank_face(text: str, width: int, height: int) -> bytes:
+    """A plain face with `text` on it (what a cup's pieces show while in the cup), `width`×`height` px."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGB", (width, height), (120, 120, 120))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((0, 0, width - 1, height - 1), outline=(40, 40, 40), width=2)
+    words, lines = text.split(), []
+    for word in words:
+        if lines and draw.textlength(f"{lines[-1]} {word}") < width - 8:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    top = (height - 12 * len(lines)) // 2
+    for index, line in enumerate(lines):
+        draw.text(((width - draw.textlength(line)) / 2, top + 12 * index), line, fill=(255, 255, 255))
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG")
+    return buffer.getvalue()
