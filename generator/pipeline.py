@@ -213,6 +213,8 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
             return Built(found, [])
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats), version]
                          + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
+    if not profile.asset_url:       # after `options`: where OUT lies is no input (a new OUT builds anew anyway)
+        profile = profile.model_copy(update={"asset_url": request.out.resolve().as_uri()})   # what TTS here finds
     plan = _plan(game, languages, names, options, request)
     workers = request.jobs or default_workers()
     preload({component for _, component in plan.stale})

@@ -39,18 +39,29 @@ import javax.swing.SwingUtilities;
 public class NewGame {
   public static void main(String[] args) throws Exception {
     File out = new File(args[0]);
-    String module = args[1];
+    // the Player's menu manager, as VASSAL's Player starts with (its constructor is private)
+    java.lang.reflect.Constructor<?> menus =
+      Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
+    menus.setAccessible(true);
+    menus.newInstance();
+    for (int i = 1; i < args.length; i++) {
+      newGame(out, args[i]);
+    }
+    System.exit(0);
+  }
+
+  // One module after another in one engine: VASSAL's Player opens one module per process, so between two the
+  // module VASSAL holds is let go of (GameModule.theModule, which init refuses to replace).
+  static void newGame(File out, String module) throws Exception {
     String name = new File(module).getName().replace(".vmod", "");
     PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(new File(out, name + ".tsv")),
                                                            StandardCharsets.UTF_8));
     try {
       SwingUtilities.invokeAndWait(() -> {
         try {
-          // the Player's menu manager, as VASSAL's Player starts with (its constructor is private)
-          java.lang.reflect.Constructor<?> menus =
-            Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
-          menus.setAccessible(true);
-          menus.newInstance();
+          java.lang.reflect.Field held = GameModule.class.getDeclaredField("theModule");
+          held.setAccessible(true);
+          held.set(null, null);
           GameModule.init(new BasicModule(new DataArchive(module)));
           GameState state = GameModule.getGameModule().getGameState();
           state.setup(false);
@@ -66,7 +77,6 @@ public class NewGame {
     finally {
       w.close();
     }
-    System.exit(0);
   }
 
   static String clean(Object text) {

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
 
 from generator.derived.outlines import outlines
 from generator.render.digital.images import px
-from generator.render.draw.primitives import Group, Rect
+from generator.render.draw.primitives import Group, Rect, Text
 from generator.render.edition import Edition
 
 POINT_MM = 9.0           # a city or port's zone: a square this wide around its anchor
@@ -70,9 +71,11 @@ def board_places(edition: Edition) -> BoardPlaces:
                 if str(value) in track.labels else str(value)
             spaces.append(Zone(f"track:{track.id}:{value}", f"{track_name} {edition.plain(label)}", frame,
                                _inside(frame)))
-        if f"track-{track.id}" in frames:
-            frame = frames[f"track-{track.id}"]
-            tracks.append(Zone(f"track:{track.id}:", track_name, frame, _inside(frame)))
+        if f"track-{track.id}" in frames:      # beside the track: where its name is printed, left of its spaces
+            taken = [zone.outline for zone in spaces if zone.key.startswith(f"track:{track.id}:")]
+            label = frames[f"track-{track.id}"].difference(unary_union(taken)) if taken else frames[f"track-{track.id}"]
+            label = _largest(label) if not label.is_empty else frames[f"track-{track.id}"]
+            tracks.append(Zone(f"track:{track.id}:", track_name, label, _inside(label)))
     # the smallest first: a city inside its area, a box drawn over the sea, the map's own frame last
     ordered = points + spaces + tracks + sorted(boxes + regions, key=lambda zone: zone.outline.area)
     return BoardPlaces(ordered)
@@ -115,8 +118,8 @@ def _framed(shapes, found=None):
                     yield shape.id, box(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h)
                 elif shape.id.startswith("track-"):
                     inner = [frame for _, frame in _framed(shape.shapes)]
-                    if inner:
-                        from shapely.ops import unary_union
-
-                        yield shape.id, unary_union(inner).envelope
+                    if inner:     # the spaces, and the name printed left of them
+                        x0, y0, x1, y1 = unary_union(inner).bounds
+                        left = min([x0] + [text.x for text in shape.shapes if isinstance(text, Text)])
+                        yield shape.id, box(left, y0, x1, y1)
             yield from _framed(shape.shapes)

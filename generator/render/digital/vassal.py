@@ -322,11 +322,10 @@ def _draw_pile(parent: ET.Element, board: str, deck, slots: _Slots, said: dict, 
                                    said["flip"])
 
 
-def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | None:
-    """A counter with a facing turns in steps of a hex side: 60° on a flat grid; on a pointy grid, whose sides
-    are 30° off the counter's upright bow, in 30° steps. At start it faces the hex's facing (maps.geometry)."""
-    if not piece.facing:
-        return None
+def facing_step(grid, facing: int | None) -> tuple[int, int]:
+    """(facings, index) of a counter with a facing: 6 on a flat grid; on a pointy grid, whose sides are 30° off
+    the counter's upright bow, 12. Index i turns it i × 360/facings degrees clockwise, to face the hex side
+    `facing` (maps.geometry); 0 without one."""
     from generator.render.maps.geometry import facing_angle
 
     angles = 12 if grid is not None and grid.orientation == "pointy" else 6
@@ -334,6 +333,14 @@ def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | N
     if facing is not None and grid is not None:
         clockwise = math.degrees(facing_angle(facing, grid)) + 90     # the bow is up: -90°
         index = round(clockwise / (360 / angles)) % angles
+    return angles, index
+
+
+def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | None:
+    """A counter with a facing turns in steps of a hex side, and starts facing its hex's facing."""
+    if not piece.facing:
+        return None
+    angles, index = facing_step(grid, facing)
     return rotator(angles, said["facing"], said["clockwise"], said["anticlockwise"]), index
 
 
