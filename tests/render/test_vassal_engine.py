@@ -15,7 +15,6 @@ import pytest
 
 from generator.derived.outlines import REGION_TYPES, outlines
 from generator.load import load_game
-from generator.pipeline import BuildRequest, build
 from generator.render.digital.board import board_places
 from generator.render.digital.contents import module_contents
 from generator.render.digital.packing import module_words
@@ -28,18 +27,13 @@ LANGUAGES = ("es", "en")
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def played(tmp_path_factory, every_module):
     lacking = missing()
     if lacking:
         if os.environ.get("CI") == "true":
             pytest.fail(f"VASSAL's engine cannot run: missing {lacking} (sh setup.sh installs them)")
         pytest.skip(f"VASSAL's engine cannot run: missing {lacking}")
-    out = tmp_path_factory.mktemp("modules")
-    for game in GAMES:
-        built = build(ROOT / "content" / game, BuildRequest(only=("vassal",), languages=LANGUAGES, out=out, jobs=2,
-                                                            formats=frozenset({"svg"})))
-        assert built.folders, [str(d) for d in built.diagnostics]
-    modules = [out / game / language / f"{game}-{language}.vmod" for game in GAMES for language in LANGUAGES]
+    modules = every_module
     work = tmp_path_factory.mktemp("engine")
     return new_games(modules, work, picture_map="Map"), work
 
