@@ -299,3 +299,17 @@ def test_every_element_attribute_and_trait_is_one_vassal_reads(game, lepanto, ma
     pieces = module.placed + module.palette + [card for cards in module.decks.values() for card in cards]
     pieces += [piece for cup in module.cups.values() for piece in cup]
     assert pieces and {trait for piece in pieces for trait in piece.traits} <= set(known["traits"].values())
+
+
+def test_the_module_names_its_language_and_a_version_from_the_edition(lepanto):
+    """VASSAL's library tells the es and en modules apart by name, and a rebuild from other inputs by version."""
+    import xml.etree.ElementTree as ET
+
+    archive = zipfile.ZipFile(lepanto / "lepanto-es.vmod")
+    data = ET.fromstring(archive.read("moduledata"))
+    module = read_module(lepanto / "lepanto-es.vmod")
+    assert data.findtext("name") == module.root.get("name") and data.findtext("name").endswith("(es)")
+    manifest = json.loads((lepanto / "manifest.json").read_text(encoding="utf-8"))
+    version = data.findtext("version")
+    assert version == module.root.get("version") != "1.0"
+    assert version == (manifest.get("version") or version) and version
