@@ -313,3 +313,41 @@ def test_the_module_names_its_language_and_a_version_from_the_edition(lepanto):
     version = data.findtext("version")
     assert version == module.root.get("version") != "1.0"
     assert version == (manifest.get("version") or version) and version
+
+
+def test_every_counter_picture_is_cut_from_its_own_drawing(punic_island):
+    """No sliver of a neighbouring face on an edge: on the sheet a Carthaginian (blue) counter lies beside
+    Roman (red) ones, and the review found Roman red on Hamilcar's right edge; no blue face has a red edge."""
+    archive = zipfile.ZipFile(punic_island / "punic-island-en.vmod")
+    faces = [name for name in archive.namelist() if name.startswith("images/") and name.endswith(".png")]
+    blue = 0
+    for name in faces:
+        picture = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
+        w, h = picture.size
+
+        def median(box):
+            part = picture.crop(box)
+            colours = sorted((part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)), key=sum)
+            return colours[len(colours) // 2]
+
+        red, _, bluish = median((2, 2, w - 2, h - 2))
+        if bluish < red + 60 or h > 150:
+            continue
+        blue += 1
+        for box in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h)):
+            r, _, b = median(box)
+            assert b >= r, (name, box)
+    assert blue > 10
+
+
+def test_round_counters_are_transparent_outside_their_circle(every_module):
+    module = next(path for path in every_module if path.name == "maquiavelli-en.vmod")
+    archive = zipfile.ZipFile(module)
+    garrisons = [name for name in archive.namelist() if name.endswith("-garrison-front.png")]
+    assert garrisons
+    for name in garrisons:
+        picture = Image.open(io.BytesIO(archive.read(name)))
+        assert picture.mode == "RGBA"
+        w, h = picture.size
+        assert picture.getpixel((0, 0))[3] == 0 and picture.getpixel((w - 1, h - 1))[3] == 0
+        assert picture.getpixel((w // 2, h // 2))[3] == 255 and picture.getpixel((w // 2, 1))[3] > 0

@@ -53,6 +53,7 @@ class PieceDesign:
     height: float
     facing: bool
     starts: list[Start] = field(default_factory=list)    # one per copy placed at start
+    round: bool = False         # a round counter (its pictures are transparent outside the circle)
     cup: str | None = None      # the cup or bag (mix id) its copies not placed at start are drawn from
     in_cup: int = 0             # …and how many of them are in it at start
 
@@ -131,7 +132,7 @@ def module_contents(edition: Edition) -> Contents:
         starts = [queue.pop(0) for _ in range(min(piece.copies, len(queue)))]
         starts += placed.get(piece.id, [])[:piece.copies - len(starts)]
         design = PieceDesign(piece.id, edition.text(f"piece.{piece.id}.name", piece.name), kind.id, group,
-                             piece.copies, sides, width, height, piece.facing, starts)
+                             piece.copies, sides, width, height, piece.facing, starts, kind.shape == "round")
         if piece.id in cups:
             design.cup, design.in_cup = cups[piece.id].id, piece.copies - len(starts)
         pieces.append(design)

@@ -23,6 +23,7 @@ from generator.render.paper.profiles import PrintProfile
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
 CACHE_KEPT = 32              # rasters kept in the user's cache (the newest)
+BLEED_MM = 1.0
 
 
 def px(mm: float) -> int:
@@ -38,11 +39,12 @@ class Pictures:
 
 
 def digital_profile(profile: PrintProfile) -> PrintProfile:
-    """The user's profile with everything that belongs to paper removed: no bleed, marks, scale or backs, and
-    no press colour (a screen shows RGB: a module built beside press files is the one built beside home's)."""
-    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": 0.0, "slug": 0.0,
-                                      "crop_marks": False, "cut_marks": False, "backs": "none", "ruler": 0.0,
-                                      "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
+    """The user's profile with everything that belongs to paper removed: no marks, scale or backs, and no press
+    colour (a screen shows RGB: a module built beside press files is the one built beside home's); a small bleed,
+    so a face cut out of its sheet has its own colour up to its edge."""
+    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": BLEED_MM,
+                                      "slug": 0.0, "crop_marks": False, "cut_marks": False, "backs": "none",
+                                      "ruler": 0.0, "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
                                       "die_line": None})
 
 
@@ -97,8 +99,25 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
     text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
-    sheets = print_sheets(items, faces, profile, 1.0, "digital", text)
-    return rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
+    # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
+    sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)
+    cut = rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
+
+
+def round_cut(png: bytes) -> bytes:
+    """A round counter's picture: transparent outside its circle (the ellipse inscribed in its cut)."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.open(io.BytesIO(png)).convert("RGBA")
+    scale = 4                                   # the edge drawn at 4× and shrunk: a smooth, anti-aliased rim
+    mask = Image.new("L", (picture.width * scale, picture.height * scale), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
+    picture.putalpha(mask.resize(picture.size, Image.Resampling.LANCZOS))
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", dpi=(DPI, DPI))
+    return buffer.getvalue()
 
 
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:

@@ -156,8 +156,8 @@ def _tile(piece, copy: int, url, position, turn: float = 0.0, back: bool = False
                     (piece.width / MM_PER_UNIT, 1.0, piece.height / MM_PER_UNIT),
                     CustomImage={"ImageURL": url(f"{piece.sides[0].face}.png"),
                                  "ImageSecondaryURL": url(f"{piece.sides[-1].face}.png"), "ImageScalar": 1.0,
-                                 "WidthScale": 0, "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": True,
-                                                                 "Stretch": True}})
+                                 "WidthScale": 0, "CustomTile": {"Type": 2 if piece.round else 0, "Thickness": 0.1,
+                                                                 "Stackable": True, "Stretch": True}})
     found["Transform"]["rotY"] = turn
     found["Transform"]["rotZ"] = 180 if back else 0
     return found
