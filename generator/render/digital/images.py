@@ -38,11 +38,11 @@ class Pictures:
     failed: bool = False
 
 
-def digital_profile(profile: PrintProfile) -> PrintProfile:
+def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
     """The user's profile with everything that belongs to paper removed: no marks, scale or backs, and no press
-    colour (a screen shows RGB: a module built beside press files is the one built beside home's); a small bleed,
-    so a face cut out of its sheet has its own colour up to its edge."""
-    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": BLEED_MM,
+    colour (a screen shows RGB: a module built beside press files is the one built beside home's); no bleed
+    unless asked (the faces' sheet has one, so a face cut out has its own colour up to its edge)."""
+    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": bleed,
                                       "slug": 0.0, "crop_marks": False, "cut_marks": False, "backs": "none",
                                       "ruler": 0.0, "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
                                       "die_line": None})
@@ -84,7 +84,7 @@ def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
     if pictures.diagnostics:
         pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
         return pictures
-    pictures.faces = _cut_faces(edition, faces, digital_profile(profile))
+    pictures.faces = _cut_faces(edition, faces, digital_profile(profile, BLEED_MM))
     if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
         _draw_board(edition, profile, pictures)
     return pictures
