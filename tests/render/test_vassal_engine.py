@@ -19,7 +19,7 @@ from generator.render.digital.board import board_places
 from generator.render.digital.contents import module_contents
 from generator.render.digital.packing import module_words
 from generator.render.edition import Edition
-from tests.vassal_engine.engine import missing, new_games
+from tests.vassal_engine.engine import logged_problems, missing, new_games
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("lepanto", "maquiavelli", "mar-y-acero", "punic-island")
@@ -69,6 +69,11 @@ def test_new_game_puts_every_placement_of_the_data_where_the_map_prints_it(playe
     assert on_map == expected
     assert sum(expected.values()) == contents.summary()["placed_at_start"]
     assert expected or game == "maquiavelli"          # its data places nothing at start
+
+
+def test_vassal_logs_no_warning_nor_error(played):
+    _, work = played
+    assert list(work.rglob("errorLog*")) and logged_problems(work) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -49,6 +49,17 @@ class NewGame:
     errors: list[str] = field(default_factory=list)
 
 
+# Opening one module after another in one process, VASSAL warns that the next module's maps have the names of the
+# last one's: the only warning that is the test's own doing.
+OWN_DOING = "More than one Map Window named"
+
+
+def logged_problems(work: Path) -> list[str]:
+    """The warnings and errors VASSAL wrote to its error log (bad data, an image or a location not found)."""
+    return [line for log in work.rglob("errorLog*") for line in log.read_text(errors="replace").splitlines()
+            if (" WARN " in line or " ERROR " in line) and OWN_DOING not in line]
+
+
 def new_games(modules: list[Path], work: Path, picture_map: str = "") -> dict[str, NewGame]:
     """Module stem → what its new game holds; pictures of `picture_map` as <stem>-board.png in `work`."""
     classes = work / "classes"
@@ -62,7 +73,7 @@ def new_games(modules: list[Path], work: Path, picture_map: str = "") -> dict[st
     home.mkdir(exist_ok=True)
     done = subprocess.run(["xvfb-run", "-a", "java", f"-Duser.home={home}", f"-Dimprenta.picture={picture_map}",
                            f"-Dimprenta.pictures={work}", "-cp", f"{path}{os.pathsep}{classes}", "NewGame", str(work),
-                           *map(str, modules)], capture_output=True, text=True, timeout=600)
+                           *map(str, modules)], capture_output=True, text=True, timeout=600, cwd=work)
     games = {}
     for module in modules:
         report = work / f"{module.stem}.tsv"
