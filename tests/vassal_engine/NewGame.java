@@ -140,7 +140,7 @@ public class NewGame {
     g.drawImage(board, 0, 0, null);
     for (GamePiece piece : map.getPieces()) {
       Point p = piece.getPosition();
-      if (piece instanceof Stack) {
+      if (piece instanceof Stack && !(piece instanceof Deck)) {     // a deck draws itself: face down, its top card
         int i = 0;
         for (GamePiece inner : ((Stack) piece).asList()) {
           inner.draw(g, p.x + 3 * i, p.y - 3 * i, null, 1.0);     // a stack drawn fanned a little, as VASSAL does
