@@ -54,7 +54,7 @@ def build(args: argparse.Namespace) -> int:
     kinds = frozenset(_codes(args.formats))
     if not kinds <= {"pdf", "svg", "png"}:
         raise UsageError("--formats takes pdf, svg and png")
-    overrides = _print_overrides(args)
+    overrides = _print_overrides(args) + (("asset_url", args.asset_url),)
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
     found, written, fresh, notes, explained = [], [], set(), [], []
     for folder in folders:
@@ -197,6 +197,10 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--file-types", dest="formats", default="pdf,svg,png", metavar="TYPES",
                       help="Which kinds of file to write, comma-separated: pdf, svg, png (default: %(default)s).")
     made.add_argument("--formats", dest="formats", default=argparse.SUPPRESS, help=argparse.SUPPRESS)  # old name
+    made.add_argument("--asset-url", metavar="URL",
+                      help="The web address OUT is uploaded to: the Tabletop Simulator save names every image "
+                           "URL/<game>/<lang>/<file> (default: the local OUT folder's file:// address, for a save "
+                           "opened on this machine).")
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
                       help="Worker processes, 0-256 (default: %(default)s, one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")

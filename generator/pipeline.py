@@ -255,6 +255,8 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
             return None, found
     options = json.dumps([profile.model_dump(mode="json"), sorted(request.formats), version]
                          + ([since[0].identity, since[0].label] if since else []), sort_keys=True)
+    if not profile.asset_url:       # after `options`: where OUT lies is no input (a new OUT builds anew anyway)
+        profile = profile.model_copy(update={"asset_url": request.out.resolve().as_uri()})   # what TTS here finds
     return Ready(game, profile, tuple(languages), names, version, compared, options), found
 
 

@@ -82,12 +82,14 @@ class Module:
     decks: dict[str, list[Piece]]  # deck name → its cards
     palette: list[Piece]
     dice: list[tuple[int, int]]
+    cups: dict[str, list[Piece]]   # cup name → its counters (a DrawPile of PieceSlots)
 
     def grid(self) -> ET.Element | None:
         return self.root.find(f".//{M}map.boardPicker.board.HexGrid")
 
     def named_images(self) -> set[str]:
         found = {image for piece in self.placed + self.palette for image in piece.images}
+        found |= {image for pieces in self.cups.values() for piece in pieces for image in piece.images}
         found |= {image for cards in self.decks.values() for card in cards for image in card.images}
         found |= {board.get("image") for board in self.root.iter(f"{M}map.boardPicker.Board") if board.get("image")}
         return found
@@ -101,11 +103,13 @@ def read_module(path) -> Module:
     placed = [read_piece(slot.text) for stack in root.iter(f"{M}map.SetupStack")
               for slot in stack.iter("VASSAL.build.widget.PieceSlot")]
     decks = {pile.get("name"): [read_piece(slot.text) for slot in pile.iter("VASSAL.build.widget.CardSlot")]
-             for pile in root.iter(f"{M}map.DrawPile")}
+             for pile in root.iter(f"{M}map.DrawPile") if pile.find("VASSAL.build.widget.CardSlot") is not None}
+    cups = {pile.get("name"): [read_piece(slot.text) for slot in pile.iter("VASSAL.build.widget.PieceSlot")]
+            for pile in root.iter(f"{M}map.DrawPile") if pile.find("VASSAL.build.widget.PieceSlot") is not None}
     palette = [read_piece(slot.text) for window in root.iter(f"{M}PieceWindow")
                for slot in window.iter("VASSAL.build.widget.PieceSlot")]
     dice = [(int(button.get("nDice")), int(button.get("nSides"))) for button in root.iter(f"{M}DiceButton")]
-    return Module(root, names, placed, decks, palette, dice)
+    return Module(root, names, placed, decks, palette, dice, cups)
 
 
 def hex_centre(grid: ET.Element, column: int, row: int) -> tuple[float, float]:

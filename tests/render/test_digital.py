@@ -102,7 +102,10 @@ def test_mar_y_acero_module_holds_its_decks_counters_and_die(mar_y_acero):
         assert len(backs) == 1 and None not in backs          # one back per deck, shown face down
     piles = list(module.root.iter("VASSAL.build.module.map.DrawPile"))
     assert all(pile.get("faceDown") == "Always" and pile.get("shuffle") == "Always" for pile in piles)
-    assert len(module.placed) == 180
+    assert len(module.placed) + sum(len(cup) for cup in module.cups.values()) == 180
+    assert {name: len(cup) for name, cup in module.cups.items()} == \
+        {"Soldados": 26, "Colonos": 24, "Taínos": 33, "Caribes": 33, "Rebeldes": 14, "Bolsa negra de áreas": 20}
+    assert all(piece.mask for cup in module.cups.values() for piece in cup)     # drawn blind
     assert module.dice == [(1, 6)]
     missing = {image for image in module.named_images() if f"images/{image}" not in module.names}
     assert missing == set()
@@ -119,14 +122,122 @@ def test_mar_y_acero_tts_save_holds_the_same_cards_on_sheets_tts_accepts(mar_y_a
             on_sheet = sorted(card_id % 100 for card_id in deck["DeckIDs"] if card_id // 100 == int(number))
             assert on_sheet == list(range(len(on_sheet)))      # deck × 100 + index, from 0
             assert len(on_sheet) < sheet["NumWidth"] * sheet["NumHeight"]   # the last slot: the hidden face
-            picture = Image.open(mar_y_acero / sheet["FaceURL"])
+            picture = Image.open(_local(sheet["FaceURL"]))
             assert picture.width <= 4096 and picture.height <= 4096
             assert picture.width % sheet["NumWidth"] == 0 and picture.height % sheet["NumHeight"] == 0
-            assert (mar_y_acero / sheet["BackURL"]).is_file()
-    tiles = [thing for thing in save["ObjectStates"] if thing["Name"] == "Custom_Tile"]
+            assert _local(sheet["BackURL"]).is_file()
+    tiles = _counters(save)
     assert len(tiles) == 180
-    assert all((mar_y_acero / tile["CustomImage"]["ImageURL"]).is_file() for tile in tiles)
+    bags = {bag["Nickname"]: len(bag["ContainedObjects"]) for bag in save["ObjectStates"] if bag["Name"] == "Bag"}
+    assert bags == {"Soldados": 26, "Colonos": 24, "Taínos": 33, "Caribes": 33, "Rebeldes": 14,
+                    "Bolsa negra de áreas": 20}
     assert [thing["Name"] for thing in save["ObjectStates"] if thing["Name"].startswith("Die_")] == ["Die_6"]
+
+
+def _local(url: str) -> Path:
+    from urllib.parse import unquote, urlparse
+
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def _counters(save: dict) -> list[dict]:
+    """Every counter of a save: the tiles on the table and in the bags, not the board."""
+    tiles = [thing for thing in save["ObjectStates"] if thing["Name"] == "Custom_Tile" and thing["Nickname"]
+             and thing["GUID"] != _guid("board")]
+    return tiles + [tile for bag in save["ObjectStates"] if bag["Name"] == "Bag" for tile in bag["ContainedObjects"]]
+
+
+def _guid(key: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(key.encode()).hexdigest()[:6]
+
+
+def _urls(value) -> list[str]:
+    if isinstance(value, dict):
+        return [url for key, item in value.items() for url in
+                ([item] if key.endswith("URL") and item else _urls(item))]
+    if isinstance(value, list):
+        return [url for item in value for url in _urls(item)]
+    return []
+
+
+def test_a_save_built_here_names_its_images_by_absolute_file_urls_it_finds(mar_y_acero):
+    """The local workflow: build, then open the save in Tabletop Simulator on the same machine (README)."""
+    save = json.loads((mar_y_acero / "mar-y-acero-es-tts.json").read_text(encoding="utf-8"))
+    urls = _urls(save["ObjectStates"])
+    assert len(urls) > 300
+    assert all(_local(url).is_file() for url in urls)
+    assert all(_local(url).parent == (mar_y_acero / "mar-y-acero-es-tts").resolve() for url in urls)
+
+
+@pytest.fixture(scope="module")
+def punic_island(tmp_path_factory):
+    out = tmp_path_factory.mktemp("punic-island")
+    built = build(ROOT / "content" / "punic-island",
+                  BuildRequest(only=("vassal", "tts"), languages=("en",), out=out, jobs=2, formats=frozenset({"svg"}),
+                               overrides=(("asset_url", "https://example.org/imprenta/"),)))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    return out / "punic-island" / "en"
+
+
+def test_asset_url_names_every_image_under_the_uploaded_folder(punic_island):
+    save = json.loads((punic_island / "punic-island-en-tts.json").read_text(encoding="utf-8"))
+    urls = _urls(save["ObjectStates"])
+    prefix = "https://example.org/imprenta/punic-island/en/punic-island-en-tts/"
+    assert urls and all(url.startswith(prefix) for url in urls)
+    assert all((punic_island / "punic-island-en-tts" / url[len(prefix):]).is_file() for url in urls)
+
+
+@pytest.mark.parametrize("game", ["lepanto", "punic-island"])
+def test_tts_places_and_turns_every_counter_where_the_vassal_module_starts_it(game, lepanto, punic_island, tmp_path):
+    folder, language = (lepanto, "es") if game == "lepanto" else (punic_island, "en")
+    if game == "lepanto":     # the lepanto fixture builds the module and the map; the save from the same inputs
+        built = build(ROOT / "content" / game, BuildRequest(only=("tts",), languages=("es",), out=tmp_path, jobs=1,
+                                                            formats=frozenset({"svg"})))
+        assert built.folders
+        save_path = tmp_path / game / "es" / f"{game}-es-tts.json"
+    else:
+        save_path = folder / f"{game}-{language}-tts.json"
+    save = json.loads(save_path.read_text(encoding="utf-8"))
+    module = read_module(folder / f"{game}-{language}.vmod")
+    board = Image.open(io.BytesIO(zipfile.ZipFile(folder / f"{game}-{language}.vmod").read("images/board.png")))
+    width, height = board.width * MM_PER_PX, board.height * MM_PER_PX
+    tiles: dict[str, list] = {}
+    for tile in _counters(save):
+        tiles.setdefault(tile["Nickname"], []).append(tile["Transform"])
+    stacks = [stack for stack in module.root.iter("VASSAL.build.module.map.SetupStack")
+              if stack.get("owningBoard") == module.root.find(".//VASSAL.build.module.Map").get("mapName")]
+    assert stacks
+    for stack in stacks:
+        slots = [read_piece(slot.text) for slot in stack.iter("VASSAL.build.widget.PieceSlot")]
+        x, y = int(stack.get("x")) * MM_PER_PX, int(stack.get("y")) * MM_PER_PX
+        expected = ((x - width / 2) / 25.4, (height / 2 - y) / 25.4)
+        for piece in slots:
+            here = [t for t in tiles[piece.name] if abs(t["posX"] - expected[0]) < 0.03
+                    and abs(t["posZ"] - expected[1]) < 0.03]
+            assert here, (piece.name, expected)
+            turned = piece.facing[1] * 360 / piece.facing[0] if piece.facing else 0
+            assert any(t["rotY"] == turned for t in here)
+    if game == "punic-island":      # the two Roman garrisons start on their back: the tile lies flipped
+        assert sorted(t["rotZ"] for t in tiles["Garrison"]) == [0] * 7 + [180] * 2
+
+
+def test_the_board_and_a_counter_keep_the_printed_map_s_proportions(punic_island):
+    """The board is a tile scaled like the counters (inches): their ratio is the printed map's, read from the
+    module's images, which are drawn at one resolution for both."""
+    save = json.loads((punic_island / "punic-island-en-tts.json").read_text(encoding="utf-8"))
+    board = next(thing for thing in save["ObjectStates"] if thing["GUID"] == _guid("board"))
+    archive = zipfile.ZipFile(punic_island / "punic-island-en.vmod")
+    printed = Image.open(io.BytesIO(archive.read("images/board.png")))
+    garrison = next(tile for tile in _counters(save) if tile["Nickname"] == "Garrison")
+    face = Image.open(io.BytesIO(archive.read("images/garrison-front.png")))
+    ratio = board["Transform"]["scaleX"] / garrison["Transform"]["scaleX"]
+    assert abs(ratio - printed.width / face.width) / ratio < 0.01
+    assert abs(board["Transform"]["scaleZ"] / board["Transform"]["scaleX"] - printed.height / printed.width) < 0.001
+    shown = Image.open(punic_island / "punic-island-en-tts" / "board.png")
+    assert max(shown.size) <= 4096 and abs(shown.width / shown.height - printed.width / printed.height) < 0.01
 
 
 def test_manifest_says_what_each_module_holds(mar_y_acero):
@@ -141,7 +252,7 @@ def test_each_module_holds_what_the_inventory_counts(game, lepanto, mar_y_acero)
     folder = {"lepanto": lepanto, "mar-y-acero": mar_y_acero}[game]
     module = read_module(folder / f"{game}-es.vmod")
     counted = _inventory(game)
-    assert len(module.placed) == counted["counters"]["total"]
+    assert len(module.placed) + sum(len(cup) for cup in module.cups.values()) == counted["counters"]["total"]
     assert sorted(len(cards) for cards in module.decks.values()) == \
         sorted(n for n in counted["cards"]["by_deck"].values() if n)
     assert [f"{n}d{sides}" for n, sides in module.dice] == counted["dice"]
@@ -178,8 +289,65 @@ def test_every_element_attribute_and_trait_is_one_vassal_reads(game, lepanto, ma
     superclasses never name, or a trait type it does not decode would be silently ignored by VASSAL."""
     known = json.loads((ROOT / "tests" / "data" / "vassal-names.json").read_text())
     module = read_module((lepanto if game == "lepanto" else mar_y_acero) / f"{game}-es.vmod")
-    unknown = {(element.tag, name) for element in module.root.iter() for name in (*element.attrib, "")
+    sides = {entry for roster in module.root.iter("VASSAL.build.module.PlayerRoster") for entry in roster}
+    assert all(entry.tag == "entry" and "entry" in known["elements"]["VASSAL.build.module.PlayerRoster"]
+               for entry in sides)          # PlayerRoster.build reads its sides from <entry> children
+    unknown = {(element.tag, name) for element in module.root.iter() if element not in sides
+               for name in (*element.attrib, "")
                if known["elements"].get(element.tag) is None or (name and name not in known["elements"][element.tag])}
     assert not unknown
     pieces = module.placed + module.palette + [card for cards in module.decks.values() for card in cards]
+    pieces += [piece for cup in module.cups.values() for piece in cup]
     assert pieces and {trait for piece in pieces for trait in piece.traits} <= set(known["traits"].values())
+
+
+def test_the_module_names_its_language_and_a_version_from_the_edition(lepanto):
+    """VASSAL's library tells the es and en modules apart by name, and a rebuild from other inputs by version."""
+    import xml.etree.ElementTree as ET
+
+    archive = zipfile.ZipFile(lepanto / "lepanto-es.vmod")
+    data = ET.fromstring(archive.read("moduledata"))
+    module = read_module(lepanto / "lepanto-es.vmod")
+    assert data.findtext("name") == module.root.get("name") and data.findtext("name").endswith("(es)")
+    manifest = json.loads((lepanto / "manifest.json").read_text(encoding="utf-8"))
+    version = data.findtext("version")
+    assert version == module.root.get("version") != "1.0"
+    assert version == (manifest.get("version") or version) and version
+
+
+def test_every_counter_picture_is_cut_from_its_own_drawing(punic_island):
+    """No sliver of a neighbouring face on an edge: on the sheet a Carthaginian (blue) counter lies beside
+    Roman (red) ones, and the review found Roman red on Hamilcar's right edge; no blue face has a red edge."""
+    archive = zipfile.ZipFile(punic_island / "punic-island-en.vmod")
+    faces = [name for name in archive.namelist() if name.startswith("images/") and name.endswith(".png")]
+    blue = 0
+    for name in faces:
+        picture = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
+        w, h = picture.size
+
+        def median(box):
+            part = picture.crop(box)
+            colours = sorted((part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)), key=sum)
+            return colours[len(colours) // 2]
+
+        red, _, bluish = median((2, 2, w - 2, h - 2))
+        if bluish < red + 60 or h > 150:
+            continue
+        blue += 1
+        for box in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h)):
+            r, _, b = median(box)
+            assert b >= r, (name, box)
+    assert blue > 10
+
+
+def test_round_counters_are_transparent_outside_their_circle(every_module):
+    module = next(path for path in every_module if path.name == "maquiavelli-en.vmod")
+    archive = zipfile.ZipFile(module)
+    garrisons = [name for name in archive.namelist() if name.endswith("-garrison-front.png")]
+    assert garrisons
+    for name in garrisons:
+        picture = Image.open(io.BytesIO(archive.read(name)))
+        assert picture.mode == "RGBA"
+        w, h = picture.size
+        assert picture.getpixel((0, 0))[3] == 0 and picture.getpixel((w - 1, h - 1))[3] == 0
+        assert picture.getpixel((w // 2, h // 2))[3] == 255 and picture.getpixel((w // 2, 1))[3] > 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.derived.counting import cup_of, selected_pieces
 from generator.derived.inventory import dice_used
 from generator.model import Game
 from generator.render.edition import Edition
@@ -18,6 +19,26 @@ from generator.render.edition import Edition
 class Side:
     face: str              # face key of the drawn face (the print sheets' own key): "<piece>-front"
     label: str             # the side's name ("Alfa (A)"), or the edition's word for front/back
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where one copy of a counter starts: a hex (with its facing), a location, or a track's space (`space`
+    "" beside the track); `face` 1 when it starts on its back."""
+    kind: str              # "hex", "location" or "track"
+    where: str             # the hex, location or track id
+    space: str = ""
+    facing: int | None = None
+    face: int = 0
+
+
+@dataclass
+class Cup:
+    """A cup or bag the rules draw from blind: its copies shuffled face down, as many as it holds at start."""
+    id: str
+    name: str
+    size: int
+    declared: int | None   # the total the rulebook states
 
 
 @dataclass
@@ -31,7 +52,15 @@ class PieceDesign:
     width: float           # mm
     height: float
     facing: bool
-    starts: list[tuple[str, int | None]] = field(default_factory=list)   # (hex id, facing) per placed copy
+    starts: list[Start] = field(default_factory=list)    # one per copy placed at start
+    round: bool = False         # a round counter (its pictures are transparent outside the circle)
+    cup: str | None = None      # the cup or bag (mix id) its copies not placed at start are drawn from
+    in_cup: int = 0             # …and how many of them are in it at start
+
+    @property
+    def spare(self) -> int:
+        """Copies neither placed nor in a cup: beside the map, on the table."""
+        return self.copies - len(self.starts) - self.in_cup
 
 
 @dataclass
@@ -42,6 +71,8 @@ class DeckPlan:
     cards: list[tuple[str, str, int]]   # (card id, title, copies), in data order
     width: float
     height: float
+    space: str | None = None            # the location its draw pile starts on (a set-up's `rest` of the deck)
+    hands: dict[str, int] = field(default_factory=dict)   # side's name → cards the set-up deals to its hand
 
     @property
     def size(self) -> int:
@@ -56,6 +87,10 @@ class Contents:
     dice: list[tuple[int, int]]              # (count, faces): 1d6 → (1, 6), in first-use order
     turns: list[str]                         # the turn track's spaces as printed, or []
     tables: list[str]                        # table titles (the chart window's entries)
+    cups: list[Cup] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)   # the players' sides, by name (VASSAL's roster)
+    version: str = ""                        # the module's version: the edition's, else the inputs' digest
+    language: str = ""
 
     @property
     def counters(self) -> int:
@@ -67,6 +102,7 @@ class Contents:
                 "cards": {deck.id: deck.size for deck in self.decks},
                 "dice": [f"{count}d{faces}" for count, faces in self.dice],
                 "placed_at_start": sum(len(piece.starts) for piece in self.pieces),
+                "cups": {cup.id: cup.size for cup in self.cups},
                 "turns": len(self.turns)}
 
 
@@ -76,7 +112,9 @@ _SIDE_WORDS = {"es": ("anverso", "reverso"), "en": ("front", "back")}
 def module_contents(edition: Edition) -> Contents:
     game = edition.game
     words = _SIDE_WORDS.get(edition.language.split("-")[0], _SIDE_WORDS["en"])
-    starts = _start_hexes(game)
+    hexes = _start_hexes(game)
+    placed = _set_up(game)
+    cups = cup_of(game)
     pieces = []
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
@@ -90,23 +128,86 @@ def module_contents(edition: Edition) -> Contents:
         width, height = (kind.size.width, kind.size.height) if hasattr(kind.size, "width") else (kind.size,) * 2
         owner = ("force", piece.force) if piece.force else ("faction", piece.faction) if piece.faction else None
         group = edition.name(*owner) if owner else edition.name("piece_kind", kind.id)
-        queue = starts.get(piece.force, []) if piece.force else []
-        placed = [queue.pop(0) for _ in range(min(piece.copies, len(queue)))]
-        pieces.append(PieceDesign(piece.id, edition.text(f"piece.{piece.id}.name", piece.name), kind.id, group,
-                                  piece.copies, sides, width, height, piece.facing, placed))
+        queue = hexes.get(piece.force, []) if piece.force else []
+        starts = [queue.pop(0) for _ in range(min(piece.copies, len(queue)))]
+        starts += placed.get(piece.id, [])[:piece.copies - len(starts)]
+        design = PieceDesign(piece.id, edition.text(f"piece.{piece.id}.name", piece.name), kind.id, group,
+                             piece.copies, sides, width, height, piece.facing, starts, kind.shape == "round")
+        if piece.id in cups:
+            design.cup, design.in_cup = cups[piece.id].id, piece.copies - len(starts)
+        pieces.append(design)
+    cup_list = [Cup(mix.id, edition.name("mix", mix.id), sum(p.in_cup for p in pieces if p.cup == mix.id),
+                    mix.total) for mix in game.mixes if mix.id in {p.cup for p in pieces}]
     return Contents(edition.text("game.title", game.manifest.title), pieces, _decks(edition), dice_used(game),
-                    _turns(edition), [edition.name("table", table.id, "title") for table in game.tables])
+                    _turns(edition), [edition.name("table", table.id, "title") for table in game.tables],
+                    cup_list, [edition.name("faction", side) for side in sides_of(game)])
 
 
-def _start_hexes(game: Game) -> dict[str, list[tuple[str, int | None]]]:
+def sides_of(game: Game) -> list[str]:
+    """The players' sides (faction ids): the factions no other faction's `side` names them part of."""
+    return [faction.id for faction in game.factions if not faction.side]
+
+
+def _start_hexes(game: Game) -> dict[str, list[Start]]:
     """force → its start hexes in data order. Which counter of a squadron takes which of its start hexes
     is not in the data: the module fills them in the order the pieces are listed."""
-    found: dict[str, list[tuple[str, int | None]]] = {}
+    found: dict[str, list[Start]] = {}
     if game.map is not None and game.map.grid is not None:
         for hex_ in game.map.hexes:
             if hex_.start:
-                found.setdefault(hex_.start, []).append((hex_.id, hex_.facing))
+                found.setdefault(hex_.start, []).append(Start("hex", hex_.id, facing=hex_.facing))
     return found
+
+
+def _set_up(game: Game) -> dict[str, list[Start]]:
+    """piece id → the places the set-up puts its copies, from every placement whose count and place the data
+    gives (a number, or `rest` of a piece or a mix), numbered ones first, as the rulebook's set-up tables say.
+    Placements into a cup, a hand or on a deck's space are the cups' and decks' (Cup, DeckPlan)."""
+    found: dict[str, list[Start]] = {}
+    rests, cupped = [], set()
+    for step in game.setup:
+        for placement in step.place:
+            if placement.count == "rest" and game.place(placement.at).kind == "mix":
+                cupped |= {piece.id for piece in _placed_pieces(game, placement)}
+            start = _start(game, placement)
+            if start is None or placement.deck is not None:
+                continue
+            if placement.number is not None and placement.piece:
+                found.setdefault(placement.piece, []).extend([start] * placement.number)
+            elif placement.count == "rest":
+                rests.append((placement, start))
+    for placement, start in rests:
+        for piece in _placed_pieces(game, placement):
+            if piece.id in cupped:
+                continue
+            left = piece.copies - len(found.get(piece.id, []))
+            found.setdefault(piece.id, []).extend([Start(start.kind, start.where, start.space)] * max(0, left))
+    return found
+
+
+def _start(game: Game, placement) -> Start | None:
+    place = game.place(placement.at)
+    if place.kind not in ("location", "track", "hex"):
+        return None
+    return Start(place.kind, place.id or placement.at, place.space or "", face=1 if placement.face == "back" else 0)
+
+
+def _placed_pieces(game: Game, placement):
+    if placement.piece:
+        found = game.get("piece", placement.piece)
+        return [found] if found is not None else []
+    if placement.kind:
+        return [piece for piece in game.pieces if piece.kind == placement.kind]
+    return _mix_pieces(game, placement.mix, frozenset())
+
+
+def _mix_pieces(game: Game, mix_id: str, seen: frozenset[str]):
+    mix = game.get("mix", mix_id)
+    if mix is None or mix_id in seen:
+        return []
+    if mix.select is not None:
+        return selected_pieces(game, mix.select)
+    return [piece for part in mix.parts or [] for piece in _mix_pieces(game, part, seen | {mix_id})]
 
 
 def _decks(edition: Edition) -> list[DeckPlan]:
@@ -122,7 +223,17 @@ def _decks(edition: Edition) -> list[DeckPlan]:
         width, height = (deck.size.width, deck.size.height) if hasattr(deck.size, "width") else CARD_SIZES[deck.size]
         if deck.orientation == "landscape":
             width, height = height, width
-        decks.append(DeckPlan(deck.id, edition.name("deck", deck.id), f"{deck.id}-back", cards, width, height))
+        plan = DeckPlan(deck.id, edition.name("deck", deck.id), f"{deck.id}-back", cards, width, height)
+        for step in game.setup:
+            for placement in step.place:
+                if placement.deck != deck.id:
+                    continue
+                place = game.place(placement.at)
+                if place.kind == "hand" and placement.number and step.side:
+                    plan.hands[edition.name("faction", step.side)] = placement.number
+                elif place.kind == "location" and placement.count == "rest":
+                    plan.space = place.id
+        decks.append(plan)
     return decks
 
 

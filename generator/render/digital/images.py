@@ -23,6 +23,7 @@ from generator.render.paper.profiles import PrintProfile
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
 CACHE_KEPT = 32              # rasters kept in the user's cache (the newest)
+BLEED_MM = 1.0
 
 
 def px(mm: float) -> int:
@@ -37,12 +38,13 @@ class Pictures:
     failed: bool = False
 
 
-def digital_profile(profile: PrintProfile) -> PrintProfile:
-    """The user's profile with everything that belongs to paper removed: no bleed, marks, scale or backs, and
-    no press colour (a screen shows RGB: a module built beside press files is the one built beside home's)."""
-    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": 0.0, "slug": 0.0,
-                                      "crop_marks": False, "cut_marks": False, "backs": "none", "ruler": 0.0,
-                                      "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
+def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
+    """The user's profile with everything that belongs to paper removed: no marks, scale or backs, and no press
+    colour (a screen shows RGB: a module built beside press files is the one built beside home's); no bleed
+    unless asked (the faces' sheet has one, so a face cut out has its own colour up to its edge)."""
+    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": bleed,
+                                      "slug": 0.0, "crop_marks": False, "cut_marks": False, "backs": "none",
+                                      "ruler": 0.0, "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
                                       "die_line": None})
 
 
@@ -82,7 +84,7 @@ def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
     if pictures.diagnostics:
         pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
         return pictures
-    pictures.faces = _cut_faces(edition, faces, digital_profile(profile))
+    pictures.faces = _cut_faces(edition, faces, digital_profile(profile, BLEED_MM))
     if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
         _draw_board(edition, profile, pictures)
     return pictures
@@ -97,8 +99,25 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
     text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
-    sheets = print_sheets(items, faces, profile, 1.0, "digital", text)
-    return rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
+    # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
+    sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)
+    cut = rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
+
+
+def round_cut(png: bytes) -> bytes:
+    """A round counter's picture: transparent outside its circle (the ellipse inscribed in its cut)."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.open(io.BytesIO(png)).convert("RGBA")
+    scale = 4                                   # the edge drawn at 4× and shrunk: a smooth, anti-aliased rim
+    mask = Image.new("L", (picture.width * scale, picture.height * scale), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
+    picture.putalpha(mask.resize(picture.size, Image.Resampling.LANCZOS))
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", dpi=(DPI, DPI))
+    return buffer.getvalue()
 
 
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
@@ -212,3 +231,24 @@ def _forget_oldest(folder) -> None:
         for entry in kept[CACHE_KEPT:]:
             entry.unlink(missing_ok=True)
             entry.with_suffix(".lock").unlink(missing_ok=True)
+
+
+def blank_face(text: str, width: int, height: int) -> bytes:
+    """A plain face with `text` on it (what a cup's pieces show while in the cup), `width`×`height` px."""
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGB", (width, height), (120, 120, 120))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((0, 0, width - 1, height - 1), outline=(40, 40, 40), width=2)
+    words, lines = text.split(), []
+    for word in words:
+        if lines and draw.textlength(f"{lines[-1]} {word}") < width - 8:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    top = (height - 12 * len(lines)) // 2
+    for index, line in enumerate(lines):
+        draw.text(((width - draw.textlength(line)) / 2, top + 12 * index), line, fill=(255, 255, 255))
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG")
+    return buffer.getvalue()

@@ -20,10 +20,12 @@ from generator.render.table_view import table_view
 WORDS = {
     "en": {"map": "Map", "tray": "Table", "pieces": "Counters", "charts": "Tables", "turn": "Turn", "flip": "Flip",
            "side": "Side", "card": "Card", "result": "Result", "key": "Key", "facing": "Facing",
-           "clockwise": "Turn clockwise", "anticlockwise": "Turn anticlockwise"},
+           "clockwise": "Turn clockwise", "anticlockwise": "Turn anticlockwise", "sides": "Sides",
+           "hand": "{side}'s hand", "dead": "Dead pool", "reveal": "Reveal"},
     "es": {"map": "Mapa", "tray": "Mesa", "pieces": "Fichas", "charts": "Tablas", "turn": "Turno", "flip": "Voltear",
            "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave", "facing": "Rumbo",
-           "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda"},
+           "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda", "sides": "Bandos",
+           "hand": "Mano de {side}", "dead": "Eliminadas", "reveal": "Revelar"},
 }
 
 
@@ -33,7 +35,10 @@ def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures]
     pictures = draw_pictures(request.edition, request.profile, inputs=request.inputs)
     if pictures.failed:
         return Rendered(diagnostics=pictures.diagnostics, failed=True)
-    return Rendered(write(request.edition, module_contents(request.edition), pictures), pictures.diagnostics)
+    contents = module_contents(request.edition)
+    contents.version = request.version or (f"0+{request.inputs[:7]}" if request.inputs else "")
+    contents.language = request.edition.language
+    return Rendered(write(request.edition, contents, pictures), pictures.diagnostics)
 
 
 def module_words(language: str) -> dict:

@@ -13,7 +13,8 @@ import xml.etree.ElementTree as ET
 
 from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.digital.contents import Contents
+from generator.render.digital.board import BoardPlaces, board_places, zone_path
+from generator.render.digital.contents import Contents, Start
 from generator.render.digital.images import DPI, MM_PER_INCH, Pictures, px
 from generator.render.digital.packing import charts_html, export, module_words, zip_bytes
 from generator.render.digital.vassal_pieces import card_piece, rotator, side_piece, string_array
@@ -24,6 +25,7 @@ MAP_PARTS = ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplaye
              "PieceMover", "KeyBufferer", "ImageSaver", "CounterDetailViewer", "Zoomer")   # Map.build's defaults
 VASSAL_VERSION = "3.7.0"
 TRAY_GAP = 30            # px between stacks on the tray
+HAND_WIDTH, HAND_HEIGHT = 1400, 700     # px: a hand's and the dead pool's table
 
 
 def render_vassal(request: RenderRequest) -> Rendered:
@@ -34,6 +36,7 @@ def _module(edition, contents: Contents, pictures: Pictures) -> list[Artifact]:
     name = f"{edition.game.id}-{edition.language}.vmod"
     files = {"buildFile.xml": build_file(edition, contents, pictures), "moduledata": module_data(contents)}
     files.update({f"images/{key}.png": png for key, png in sorted(pictures.faces.items())})
+    files.update({f"images/{cup_image(cup)}": png for cup, png in cup_backs(contents).items()})
     if pictures.board is not None:
         files["images/board.png"] = pictures.board
     for chart, html in charts_html(edition).items():
@@ -41,11 +44,18 @@ def _module(edition, contents: Contents, pictures: Pictures) -> list[Artifact]:
     return [Artifact(name, zip_bytes(files), "vassal-module", holds=contents.summary())]
 
 
+def module_name(contents: Contents) -> str:
+    """The module's name in VASSAL's library: the title and the edition's language, so the es and en modules
+    of a game are told apart (and a saved game names the one it was played with)."""
+    return f"{contents.title} ({contents.language})"
+
+
 def module_data(contents: Contents) -> bytes:
     """The `moduledata` entry VASSAL reads before opening a module (ModuleMetaData, AbstractMetaData)."""
     root = ET.Element("data", version="1")
-    for tag, text in (("version", "1.0"), ("extra1", ""), ("extra2", ""), ("VassalVersion", VASSAL_VERSION),
-                      ("dateSaved", "0"), ("name", contents.title), ("description", "")):
+    for tag, text in (("version", contents.version or "1.0"), ("extra1", ""), ("extra2", ""),
+                      ("VassalVersion", VASSAL_VERSION), ("dateSaved", "0"), ("name", module_name(contents)),
+                      ("description", "")):
         ET.SubElement(root, tag).text = text
     return _xml(root)
 
@@ -65,27 +75,62 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
     said = module_words(edition.language)
     slots = _Slots()
     root = ET.Element(B + "GameModule", ModuleOther1="", ModuleOther2="", VassalVersion=VASSAL_VERSION,
-                      description=contents.title, name=contents.title, nextPieceSlotId="0", version="1.0")
+                      description=contents.title, name=module_name(contents), nextPieceSlotId="0",
+                      version=contents.version or "1.0")
     ET.SubElement(root, M + "BasicCommandEncoder")
     ET.SubElement(root, M + "Chatter")
+    if contents.sides:
+        roster = ET.SubElement(root, M + "PlayerRoster", buttonText=said["sides"], buttonToolTip=said["sides"])
+        for side in contents.sides:
+            ET.SubElement(roster, "entry").text = side
+    grid = edition.game.map.grid if edition.game.map is not None else None
+    on_board: set[str] = set()
     if pictures.board is not None:
         board = _map(root, said["map"], said["map"])
-        _board(board, said["map"], edition, pictures)
-        centres = _hex_px(edition.game.map.grid) if edition.game.map.grid is not None else {}
-        for piece in contents.pieces:
-            for hex_id, facing in piece.starts:
-                x, y = centres[hex_id]
-                stack = ET.SubElement(board, M + "map.SetupStack", name=f"{piece.name} {hex_id}",
-                                      owningBoard=said["map"], useGridLocation="true", location=hex_id,
+        places = board_places(edition)
+        _board(board, said["map"], edition, places)
+        centres = _hex_px(grid) if grid is not None else {}
+        for (piece, start), count in _grouped_starts(contents):
+            if start.kind == "hex":
+                x, y = centres[start.where]
+                stack = ET.SubElement(board, M + "map.SetupStack", name=f"{piece.name} {start.where}",
+                                      owningBoard=said["map"], useGridLocation="true", location=start.where,
                                       x=str(x), y=str(y))
-                _piece_slot(stack, piece, slots, said, edition.game.map.grid, facing)
+            else:
+                zone = places.zone(f"{start.kind}:{start.where}:{start.space}" if start.kind == "track"
+                                   else f"location:{start.where}")
+                if zone is None:
+                    continue
+                stack = ET.SubElement(board, M + "map.SetupStack", name=f"{piece.name} ({zone.name})",
+                                      owningBoard=said["map"], useGridLocation="false",
+                                      x=str(px(zone.spot[0])), y=str(px(zone.spot[1])))
+            for _ in range(count):
+                _piece_slot(stack, piece, slots, said, grid, start.facing, start.face)
+        for deck in contents.decks:
+            zone = places.zone(f"location:{deck.space}") if deck.space else None
+            if zone is not None:
+                _draw_pile(board, said["map"], deck, slots, said, px(zone.spot[0]), px(zone.spot[1]))
+                on_board.add(deck.id)
     tray = _map(root, said["tray"], said["tray"])
-    _tray(tray, contents, slots, said, edition.game.map.grid if edition.game.map is not None else None)
+    _tray(tray, contents, slots, said, grid, on_board)
+    for side, count in _hands(contents):
+        hand = ET.SubElement(root, M + "PrivateMap", mapName=said["hand"].format(side=side),
+                             buttonName=said["hand"].format(side=side), side=side, visible="false",
+                             useBoards="false", allowMultiple="false", backgroundcolor="255,255,255",
+                             markMoved="Never")
+        for part in MAP_PARTS:
+            ET.SubElement(hand, M + "map." + part)
+        picker = ET.SubElement(hand, M + "map.BoardPicker")
+        ET.SubElement(picker, M + "map.boardPicker.Board", name=said["hand"].format(side=side), reversible="false",
+                      width=str(HAND_WIDTH), height=str(HAND_HEIGHT), color="226,221,205")
+    dead = _map(root, said["dead"], said["dead"])
+    picker = ET.SubElement(dead, M + "map.BoardPicker")
+    ET.SubElement(picker, M + "map.boardPicker.Board", name=said["dead"], reversible="false", width=str(HAND_WIDTH),
+                  height=str(HAND_HEIGHT), color="200,200,200")
     window = ET.SubElement(root, M + "PieceWindow", name=said["pieces"], text=said["pieces"], tooltip=said["pieces"],
                            hidden="false", scale="1.0")
     tabs = ET.SubElement(window, B + "widget.TabWidget", entryName=said["pieces"])
     groups: dict[str, ET.Element] = {}
-    grid = edition.game.map.grid if edition.game.map is not None else None
     for piece in contents.pieces:
         if piece.group not in groups:
             groups[piece.group] = ET.SubElement(tabs, B + "widget.ListWidget", entryName=piece.group, scale="1.0")
@@ -111,6 +156,41 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
     return _xml(root)
 
 
+def _grouped_starts(contents: Contents):
+    """((piece, start), copies) for every place a counter starts, copies on one place in one stack."""
+    grouped: dict[tuple[str, Start], list] = {}
+    for piece in contents.pieces:
+        for start in piece.starts:
+            grouped.setdefault((piece.id, start), [piece, start, 0])[2] += 1
+    return [((piece, start), count) for piece, start, count in grouped.values()]
+
+
+def _hands(contents: Contents) -> list[tuple[str, int]]:
+    """(side, cards dealt) for every side the set-up deals a hand to, in the roster's order."""
+    dealt: dict[str, int] = {}
+    for deck in contents.decks:
+        for side, count in deck.hands.items():
+            dealt[side] = dealt.get(side, 0) + count
+    return [(side, dealt[side]) for side in contents.sides if side in dealt]
+
+
+def cup_image(cup_id: str) -> str:
+    return f"cup-{cup_id}.png"
+
+
+def cup_backs(contents: Contents) -> dict[str, bytes]:
+    """The face every piece of a cup shows while it is in the cup: the cup's name on grey, at the size of
+    its largest piece (a cup's pieces are drawn blind: no piece's own back may tell them apart)."""
+    from generator.render.digital.images import blank_face
+
+    found = {}
+    for cup in contents.cups:
+        sizes = [(piece.width, piece.height) for piece in contents.pieces if piece.cup == cup.id]
+        width, height = max(sizes)
+        found[cup.id] = blank_face(cup.name, px(width), px(height))
+    return found
+
+
 def _map(root: ET.Element, name: str, button: str) -> ET.Element:
     element = ET.SubElement(root, M + "Map", mapName=name, buttonName=button, allowMultiple="false",
                             backgroundcolor="255,255,255", markMoved="Never")
@@ -119,19 +199,22 @@ def _map(root: ET.Element, name: str, button: str) -> ET.Element:
     return element
 
 
-def _board(map_element: ET.Element, name: str, edition, pictures: Pictures) -> None:
+def _board(map_element: ET.Element, name: str, edition, places: BoardPlaces) -> None:
+    """The board, its image, and a ZonedGrid of every place the map prints (areas, provinces, seas, cities,
+    boxes, track spaces) named as printed; on a hex map the hex grid is the zones' background grid."""
     picker = ET.SubElement(map_element, M + "map.BoardPicker")
     board = ET.SubElement(picker, M + "map.boardPicker.Board", name=name, image="board.png", reversible="false")
     game_map = edition.game.map
-    if game_map.grid is not None:
-        _hex_grid(board, game_map.grid)
+    if not places.zones:
+        if game_map.grid is not None:
+            _hex_grid(board, game_map.grid)
         return
-    zoned = [loc for loc in edition.game.locations if loc.shape is not None]
-    if zoned:
-        grid = ET.SubElement(board, M + "map.boardPicker.board.ZonedGrid")
-        for location in zoned:
-            ET.SubElement(grid, M + "map.boardPicker.board.mapgrid.Zone", name=edition.name("location", location.id),
-                          path=_zone_path(location.shape), locationFormat="$name$", useParentGrid="false")
+    grid = ET.SubElement(board, M + "map.boardPicker.board.ZonedGrid")
+    for zone in places.zones:
+        ET.SubElement(grid, M + "map.boardPicker.board.mapgrid.Zone", name=zone.name, path=zone_path(zone.outline),
+                      locationFormat="$name$", useParentGrid="false", highlightProperty="")
+    if game_map.grid is not None:
+        _hex_grid(grid, game_map.grid)
 
 
 def hex_grid_parameters(grid) -> dict[str, str]:
@@ -186,24 +269,14 @@ def _hex_px(grid) -> dict[str, tuple[int, int]]:
     return {hex_id: (px(x), px(y)) for hex_id, (x, y) in hex_centres(grid, MARGIN).items()}
 
 
-def _zone_path(shape) -> str:
-    """PolygonEditor.polygonToString: `x,y;x,y;…` in board pixels."""
-    if shape.polygon:
-        points = shape.polygon
-    elif shape.rect is not None:
-        x, y, w, h = shape.rect
-        points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    else:
-        cx, cy, r = shape.circle
-        points = [(cx + r * math.cos(math.pi * i / 12), cy + r * math.sin(math.pi * i / 12)) for i in range(24)]
-    return ";".join(f"{px(x)},{px(y)}" for x, y in points)
-
-
-def _tray(tray: ET.Element, contents: Contents, slots: _Slots, said: dict, grid) -> None:
-    """The off-map table: each deck face down, and every counter not placed at start in a stack per design."""
-    stacks = [(deck.width, deck.height, "deck", deck) for deck in contents.decks]
-    stacks += [(piece.width, piece.height, "piece", piece) for piece in contents.pieces
-               if piece.copies > len(piece.starts)]
+def _tray(tray: ET.Element, contents: Contents, slots: _Slots, said: dict, grid, on_board: set[str]) -> None:
+    """The off-map table: each deck not on the map and each cup face down and shuffled, and every counter
+    neither placed at start nor in a cup in a stack per design."""
+    stacks = [(deck.width, deck.height, "deck", deck) for deck in contents.decks if deck.id not in on_board]
+    for cup in contents.cups:
+        sizes = [(piece.width, piece.height) for piece in contents.pieces if piece.cup == cup.id]
+        stacks.append((*max(sizes), "cup", cup))
+    stacks += [(piece.width, piece.height, "piece", piece) for piece in contents.pieces if piece.spare > 0]
     columns = max(1, math.ceil(math.sqrt(len(stacks) * 1.6))) if stacks else 1
     cell_w = max((px(w) for w, _, _, _ in stacks), default=75) + TRAY_GAP
     cell_h = max((px(h) for _, h, _, _ in stacks), default=75) + TRAY_GAP
@@ -211,33 +284,48 @@ def _tray(tray: ET.Element, contents: Contents, slots: _Slots, said: dict, grid)
     picker = ET.SubElement(tray, M + "map.BoardPicker")
     ET.SubElement(picker, M + "map.boardPicker.Board", name=said["tray"], reversible="false",
                   width=str(columns * cell_w + TRAY_GAP), height=str(rows * cell_h + TRAY_GAP), color="226,221,205")
-    for index, (_, _, what, item) in enumerate(stacks):
+    for index, (width, height, what, item) in enumerate(stacks):
         row, column = divmod(index, columns)
-        x, y = str(TRAY_GAP + column * cell_w + cell_w // 2), str(TRAY_GAP + row * cell_h + cell_h // 2)
+        x, y = TRAY_GAP + column * cell_w + cell_w // 2, TRAY_GAP + row * cell_h + cell_h // 2
         if what == "deck":
-            pile = ET.SubElement(tray, M + "map.DrawPile", name=item.name, owningBoard=said["tray"], x=x, y=y,
-                                 width=str(px(item.width)), height=str(px(item.height)), faceDown="Always",
-                                 drawFaceUp="false", shuffle="Always", allowMultiple="true", allowSelect="false",
-                                 reversible="false", draw="true", color="0,0,0", reshufflable="false")
-            for card_id, title, copies in item.cards:
-                for _ in range(copies):
-                    gpid = slots.take()
-                    slot = ET.SubElement(pile, B + "widget.CardSlot", entryName=title, gpid=gpid,
-                                         width=str(px(item.width)), height=str(px(item.height)))
-                    slot.text = card_piece(f"{card_id}-front.png", f"{item.back}.png", title, said["card"], gpid,
-                                           said["flip"])
-            continue
-        stack = ET.SubElement(tray, M + "map.SetupStack", name=item.name, owningBoard=said["tray"],
-                              useGridLocation="false", x=x, y=y)
-        for _ in range(item.copies - len(item.starts)):
-            _piece_slot(stack, item, slots, said, grid)
+            _draw_pile(tray, said["tray"], item, slots, said, x, y)
+        elif what == "cup":
+            pile = ET.SubElement(tray, M + "map.DrawPile", name=item.name, owningBoard=said["tray"], x=str(x),
+                                 y=str(y), width=str(px(width)), height=str(px(height)), **DRAW_PILE)
+            for piece in contents.pieces:
+                if piece.cup == item.id:
+                    for _ in range(piece.in_cup):
+                        _piece_slot(pile, piece, slots, said, grid,
+                                    hidden=(cup_image(item.id), item.name, said["reveal"]))
+        else:
+            stack = ET.SubElement(tray, M + "map.SetupStack", name=item.name, owningBoard=said["tray"],
+                                  useGridLocation="false", x=str(x), y=str(y))
+            for _ in range(item.spare):
+                _piece_slot(stack, item, slots, said, grid)
 
 
-def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | None:
-    """A counter with a facing turns in steps of a hex side: 60° on a flat grid; on a pointy grid, whose sides
-    are 30° off the counter's upright bow, in 30° steps. At start it faces the hex's facing (maps.geometry)."""
-    if not piece.facing:
-        return None
+DRAW_PILE = {"faceDown": "Always", "drawFaceUp": "false", "shuffle": "Always", "allowMultiple": "true",
+             "allowSelect": "false", "reversible": "false", "draw": "true", "color": "0,0,0",
+             "reshufflable": "false"}
+
+
+def _draw_pile(parent: ET.Element, board: str, deck, slots: _Slots, said: dict, x: int, y: int) -> None:
+    """A deck: a face-down DrawPile shuffled whenever it is drawn from, each card a Mask over its front."""
+    pile = ET.SubElement(parent, M + "map.DrawPile", name=deck.name, owningBoard=board, x=str(x), y=str(y),
+                         width=str(px(deck.width)), height=str(px(deck.height)), **DRAW_PILE)
+    for card_id, title, copies in deck.cards:
+        for _ in range(copies):
+            gpid = slots.take()
+            slot = ET.SubElement(pile, B + "widget.CardSlot", entryName=title, gpid=gpid,
+                                 width=str(px(deck.width)), height=str(px(deck.height)))
+            slot.text = card_piece(f"{card_id}-front.png", f"{deck.back}.png", title, said["card"], gpid,
+                                   said["flip"])
+
+
+def facing_step(grid, facing: int | None) -> tuple[int, int]:
+    """(facings, index) of a counter with a facing: 6 on a flat grid; on a pointy grid, whose sides are 30° off
+    the counter's upright bow, 12. Index i turns it i × 360/facings degrees clockwise, to face the hex side
+    `facing` (maps.geometry); 0 without one."""
     from generator.render.maps.geometry import facing_angle
 
     angles = 12 if grid is not None and grid.orientation == "pointy" else 6
@@ -245,16 +333,25 @@ def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | N
     if facing is not None and grid is not None:
         clockwise = math.degrees(facing_angle(facing, grid)) + 90     # the bow is up: -90°
         index = round(clockwise / (360 / angles)) % angles
+    return angles, index
+
+
+def _turning(piece, said: dict, grid, facing: int | None) -> tuple[str, int] | None:
+    """A counter with a facing turns in steps of a hex side, and starts facing its hex's facing."""
+    if not piece.facing:
+        return None
+    angles, index = facing_step(grid, facing)
     return rotator(angles, said["facing"], said["clockwise"], said["anticlockwise"]), index
 
 
-def _piece_slot(parent: ET.Element, piece, slots: _Slots, said: dict, grid=None, facing: int | None = None) -> None:
+def _piece_slot(parent: ET.Element, piece, slots: _Slots, said: dict, grid=None, facing: int | None = None,
+                face: int = 0, hidden: tuple[str, str, str] | None = None) -> None:
     gpid = slots.take()
     slot = ET.SubElement(parent, B + "widget.PieceSlot", entryName=piece.name, gpid=gpid,
                          width=str(px(piece.width)), height=str(px(piece.height)))
     slot.text = side_piece([f"{side.face}.png" for side in piece.sides],
                            [f"+ ({side.label.replace('+', chr(92) + '+')})" for side in piece.sides], piece.name,
-                           gpid, said["side"], said["flip"], _turning(piece, said, grid, facing))
+                           gpid, said["side"], said["flip"], _turning(piece, said, grid, facing), face, hidden)
 
 
 def _xml(root: ET.Element) -> bytes:

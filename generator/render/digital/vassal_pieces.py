@@ -11,6 +11,7 @@ from __future__ import annotations
 
 FLIP_KEY = "70,130"        # Ctrl+F as NamedHotKeyConfigurer.encode writes it: key code, modifiers (CTRL_MASK|CTRL_DOWN_MASK)
 CLOCKWISE_KEY, ANTICLOCKWISE_KEY = "93,130", "91,130"       # Ctrl+] and Ctrl+[
+REVEAL_KEY = "85,130"      # Ctrl+U: a piece drawn from a cup is shown (its Ctrl+F still flips it)
 
 
 def sequence(fields, delimiter: str) -> str:
@@ -55,10 +56,10 @@ def rotator(angles: int, name: str, clockwise: str, anticlockwise: str) -> str:
                                  name, "", "", "", True], ";")
 
 
-def mask(back_image: str, mask_name: str, flip: str) -> str:
-    """An Obscurable (Mask, `obs;`) in the order of Obscurable.myGetType: key, image, menu text, display
-    style 'G' + the image others see; what follows keeps VASSAL's defaults."""
-    return "obs;" + sequence([FLIP_KEY, back_image, flip, "G" + back_image, mask_name], ";")
+def mask(back_image: str, mask_name: str, flip: str, key: str = "") -> str:
+    """An Obscurable (Mask, `obs;`) in the order of Obscurable.myGetType: key (Ctrl+F unless given), image,
+    menu text, display style 'G' + the image others see; what follows keeps VASSAL's defaults."""
+    return "obs;" + sequence([key or FLIP_KEY, back_image, flip, "G" + back_image, mask_name], ";")
 
 
 def decorated(traits: list[str], basic: str) -> str:
@@ -74,16 +75,22 @@ def add_piece(piece_type: str, state: str) -> str:
 
 
 def side_piece(images: list[str], level_names: list[str], name: str, gpid: str, trait_name: str,
-               flip: str, turning: tuple[str, int] | None = None) -> str:
-    """A counter: one Layer holding its sides over a BasicPiece named after it, inside a FreeRotator turned
-    to facing `turning[1]` when the counter has a facing (`turning[0]` is the rotator's type)."""
+               flip: str, turning: tuple[str, int] | None = None, face: int = 0,
+               hidden: tuple[str, str, str] | None = None) -> str:
+    """A counter: one Layer holding its sides over a BasicPiece named after it, showing side `face` (0 the
+    front), inside a FreeRotator turned to facing `turning[1]` when the counter has a facing (`turning[0]` is
+    the rotator's type), and inside a Mask showing `hidden[0]`'s image when it is drawn from a cup (`hidden[1]`
+    the mask's name, `hidden[2]` its menu entry): a cup's pieces are drawn blind."""
     traits, states = [], []
+    if hidden is not None:
+        traits.append(mask(hidden[0], hidden[1], hidden[2], REVEAL_KEY))
+        states.append(sequence(["null", ""], ";"))
     if turning is not None:
         traits.append(turning[0])
         states.append(str(turning[1]))
     if len(images) > 1:
         traits.append(layer(images, level_names, trait_name, flip))
-        states.append("1")
+        states.append(str(face + 1))
     basic = basic_piece(images[0] if len(images) == 1 else "", name)
     state = basic_state(gpid)
     for trait_state in reversed(states):

@@ -48,6 +48,9 @@ class PrintProfile(Shape):
     dpi: int = Field(300, ge=36, le=1200, description="Resolution of the PNG images.")
     release: bool = Field(False, description="Refuse a game with unknown facts (a release); false: print them as "
                                              "placeholder marks with a proof sheet (a proof).")
+    asset_url: str = Field("", description="Tabletop Simulator: the web address OUT is uploaded to (--asset-url); "
+                                           "every image of the save is named by it, then <game>/<lang>/<file>. "
+                                           "Empty: the local OUT folder's file:// address.")
     rules_columns: Literal[1, 2] = Field(2, description="Columns of the rulebook's text pages.")
     counters: ComponentSettings = Field(default_factory=ComponentSettings, description="Counter sheets: "
                                         "{gutter: 0} (counters touch and share their cuts).")

@@ -1,0 +1,5 @@
+package org.netbeans.spi.wizard;
+
+/** Link-only stand-in (see Wizard.java). */
+public class WizardException extends Exception {
+}
