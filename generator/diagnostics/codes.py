@@ -259,6 +259,10 @@ _TABLE = (
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
          "The rulebook does not give it; a proof build prints a numbered placeholder mark and lists it on "
          "the proof sheet; a release build refuses it (REL001)."),
+    Code("UNK002", "missing-declared-field", "error", "a card or counter leaves out a field its type declares",
+         "A card type's `fields`, the effect (`text`) its layout prints and a counter's values named by its kind's "
+         "`value_format`/`back_format` are given, or `{unknown: why}`: never a blank that reads as \"none\". "
+         "`values: {}` says a side prints no factors."),
     Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",
          "A release (`--release`, the press profile) prints no placeholder: give the values, or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
