@@ -2,7 +2,7 @@
 
 A card type's `fields`, the effect its layout prints (`{text}`), a counter's factors as its kind's
 `value_format` (front) and `back_format` (back) name them: left out, the sheet would print a blank where a
-value belongs, which reads as "none". `values: {}` says on purpose that a side prints no factors.
+value belongs, which reads as "none". `no_values: true` says on purpose that a side prints none.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def _piece(piece: Piece, kind: PieceKind) -> Iterator[Diagnostic]:
         if side is None or not own or (name == "back" and not kind.back_format and not side.values):
             continue
         given = set(side.values)
-        if "values" in side.model_fields_set and not given:
-            continue                                  # `values: {}`: this side prints no factors
+        if side.no_values and not given:
+            continue                                  # this side prints no factors, on purpose
         if any(names <= given for names in formats):  # a reduced-only leader may print its back's factors
             continue
         missing = [f"the value '{field}'" for field in sorted(field_names(own) - given)]

@@ -262,7 +262,7 @@ _TABLE = (
     Code("UNK002", "missing-declared-field", "error", "a card or counter leaves out a field its type declares",
          "A card type's `fields`, the effect (`text`) its layout prints and a counter's values named by its kind's "
          "`value_format`/`back_format` are given, or `{unknown: why}`: never a blank that reads as \"none\". "
-         "`values: {}` says a side prints no factors."),
+         "`no_values: true` says a side prints none on purpose."),
     Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",
          "A release (`--release`, the press profile) prints no placeholder: give the values, or build a proof."),
     Code("REL002", "reconstruction-in-release", "error", "a release build of a reconstruction the publisher has "
