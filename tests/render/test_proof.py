@@ -89,9 +89,10 @@ def _flat(text: str) -> str:
 
 
 def _sheet_start(pages: list[str], language: str) -> int:
-    """Index of the proof sheet's first page (a proof PDF ends with it); len(pages) if there is none."""
-    return next((i for i, text in enumerate(pages) if SHEET_TITLE[language] in " ".join(text.split())),
-                len(pages))
+    """Index of the proof sheet's first page (a proof PDF ends with it: its marks' table, or its seals' alone);
+    len(pages) if there is none."""
+    return next((i for i, text in enumerate(pages) if SHEET_TITLE[language] in " ".join(text.split())
+                 or SEAL_TITLE[language] in " ".join(text.split())), len(pages))
 
 
 def _editions(seed_builds: Path, game: str):
