@@ -1,6 +1,6 @@
 """UNK002: a field a type declares is given on each of its cards and counters, or recorded as unknown.
 
-A card type's `fields`, the effect its layout prints (`{text}`), a counter's factors as its kind's
+A card type's `fields`, the effect its own layout prints (`{text}`; the general card shows what it has), a counter's factors as its kind's
 `value_format` (front) and `back_format` (back) name them: left out, the sheet would print a blank where a
 value belongs, which reads as "none". `no_values: true` says on purpose that a side prints none.
 """
@@ -37,10 +37,11 @@ def _cards(game: Game) -> Iterator[Diagnostic]:
         card_type = game.get("card_type", type_id) if isinstance(type_id, str) else None
         missing = [f"the field '{name}'" for name in (card_type.fields if card_type else ())
                    if name not in card.fields]
-        if card.text is None and deck is not None and card.copies:
-            layout = layouts.get(layout_name(card_type, game.folder), card)
+        named = layout_name(card_type, game.folder)
+        if card.text is None and deck is not None and card.copies and named != "card":
+            layout = layouts.get(named, card)       # a card type's own layout: its designer drew an effect
             if layout is not None and layout.front is not None and "text" in printed_fields(layout.front):
-                missing.append("its effect (`text`, which its layout prints)")
+                missing.append(f"its effect (`text`, which layout '{named}' prints)")
         if missing:
             owner = f"card type '{card_type.id}'" if card_type else "layout"
             yield _missing(f"card '{card.id}'", missing, owner, where(card))

@@ -260,7 +260,7 @@ _TABLE = (
          "The rulebook does not give it; a proof build prints a numbered placeholder mark and lists it on "
          "the proof sheet; a release build refuses it (REL001)."),
     Code("UNK002", "missing-declared-field", "error", "a card or counter leaves out a field its type declares",
-         "A card type's `fields`, the effect (`text`) its layout prints and a counter's values named by its kind's "
+         "A card type's `fields`, the effect (`text`) its own layout prints and a counter's values named by its kind's "
          "`value_format`/`back_format` are given, or `{unknown: why}`: never a blank that reads as \"none\". "
          "`no_values: true` says a side prints none on purpose."),
     Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",

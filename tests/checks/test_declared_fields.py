@@ -70,9 +70,11 @@ def test_removing_one_declared_value_from_any_card_or_counter_is_an_error_at_its
 
 
 def test_a_card_without_its_types_field_or_its_effect_is_reported_at_the_card(write_game):
+    layout = "extends: card\nfront:\n  elements:\n    - {text: '{text}', box: [5, 50, 90, 30]}\n"
     folder = write_game({"cards.yaml": "card_types:\n  - {id: t, name: T, fields: [vrr]}\n"
                                        "decks:\n  - {id: d, name: D, card_type: t}\n"
-                                       "cards:\n  - {id: c, deck: d, title: C}\n"})
+                                       "cards:\n  - {id: c, deck: d, title: C}\n",
+                         "templates/layouts/cards/t.yaml": layout})
     found = [d for d in check(folder, layout=False).diagnostics if d.code == "UNK002"]
     assert [(d.span.file.name, d.span.line) for d in found] == [("cards.yaml", 6)]
     assert "'vrr'" in found[0].message and "effect" in found[0].message and found[0].severity.name == "ERROR"
