@@ -8,6 +8,7 @@ play modules' names and charts, the manifest.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 import html
 import json
 import re
@@ -171,13 +172,13 @@ def test_each_proof_sheet_lists_unk001_notes_once_with_their_file_and_line(seed_
         for pdf in sorted(folder.glob("*.pdf")):
             pages = list(pdf_pages(pdf))
             sheet = "\n".join(pages[_sheet_start(pages, language):]).split(SEAL_TITLE[language])[0]
-            found = places(sheet)
-            assert len(set(found)) == len(found) and set(found) <= set(notes), f"{language}/{pdf.name}"
+            found = Counter(places(sheet))           # facts on one line share it: as often as the notes, at most
+            assert not found - Counter(notes), f"{language}/{pdf.name}: {sorted(found - Counter(notes))[:3]}"
             assert not re.search(r"\.yaml:\s*\d+\s+—", sheet), f"{language}/{pdf.name}: a dash where no reason is"
             listed |= set(found)
         living = printed(folder)["rules.html"][0]
         sheet = living[living.rindex(SHEET_TITLE[language]):]   # after the banner's link to it
-        assert set(places(sheet)) <= set(notes) and not re.search(r"\.yaml:\s*\d+\s+—", sheet), \
+        assert not Counter(places(sheet)) - Counter(notes) and not re.search(r"\.yaml:\s*\d+\s+—", sheet), \
             f"{language}/rules.html"
         assert listed, f"{language}: no file lists a mark"
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
