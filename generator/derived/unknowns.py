@@ -84,7 +84,7 @@ def _facts(game: Game) -> Iterator[tuple]:
 _EVERYWHERE = frozenset({"game", "faction", "icon", "term"})
 _PRINTS = {"counters": frozenset({"piece_kind", "piece", "mix", "force"}),
            "cards": frozenset({"card_type", "deck", "card", "table"}),
-           "map": frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind"})}
+           "map": frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})}
 
 _BOOK_ONLY = frozenset({"note", "description"})    # fields the sheets never print (a piece's designer's note)
 

@@ -1,6 +1,6 @@
 """Each file's proof is its own: the slug counts, and the proof sheet lists, exactly the marks (and seals) that
 file prints — the counters PDF lists the counter marks, not the whole game's — and a file that prints none
-carries neither slug nor sheet.
+carries neither slug nor sheet. A release of a sheet (`--only counters --release`) asks at least those facts.
 
 Read back from every PDF and the living rules of the seed games (`seed_builds`, tests/conftest.py): the numbers
 drawn in proof magenta before the sheet, against the numbers the sheet lists (poppler's pdftohtml gives each
@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.derived.unknowns import unknown_facts
+from generator.derived.unknowns import facts_printed_by, unknown_facts
 from generator.load import load_game
 from tests.render.test_proof import GAMES, LANGUAGES, ROOT, SHEET_TITLE, _editions, _sheet_start, pdf_pages, places
 
+COMPONENT = {"counters.pdf": "counters", "cards.pdf": "cards", "map.pdf": "map", "map-tiles.pdf": "map"}
 SEAL_TITLE = {"en": "Reconstructed by the editor: facts to be confirmed",
               "es": "Reconstruido por el editor: datos por confirmar"}
 SLUG = re.compile(r"^(?:PROOF|PRUEBA) · (?:faltan? )?(\d+) (?:facts?|datos?) ?(missing|reconstructed|reconstruidos?)?$")
@@ -48,9 +49,14 @@ def _numbers(words) -> set[int]:
 
 
 @functools.cache
+def game_facts(game: str):
+    return unknown_facts(load_game(ROOT / "content" / game).game)
+
+
+@functools.cache
 def fact_places(game: str) -> dict[int, tuple[str, int]]:
-    facts = unknown_facts(load_game(ROOT / "content" / game).game)
-    return {fact.number: (Path(str(fact.span.file)).name.replace("-", ""), fact.span.line) for fact in facts}
+    return {fact.number: (Path(str(fact.span.file)).name.replace("-", ""), fact.span.line)
+            for fact in game_facts(game)}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -72,6 +78,10 @@ def test_each_pdfs_proof_sheet_lists_exactly_the_marks_it_prints(seed_builds, ga
             slugs = {word for page in inks for word in page if SLUG.match(word)}
             counts = {int(SLUG.match(word).group(1)) for word in slugs}
             assert counts == ({len(marks) or len(seals)} if printed else set()), f"{where}: slugs {slugs}"
+            component = COMPONENT.get(pdf.name)
+            if component:                  # what a release of this component asks (checks/unknowns.py) covers it
+                asked = {fact.number for fact in facts_printed_by(game_facts(game), (component,))}
+                assert marks <= asked, f"{where}: a release of {component} would not ask {sorted(marks - asked)[:5]}"
             text = "\n".join(texts[start:]).split(SEAL_TITLE[language])[0]
             assert places(text) == sorted(fact_places(game)[n] for n in marks), f"{where}: the places listed"
     assert files >= 2 * len(LANGUAGES)
