@@ -1,0 +1,113 @@
+"""One game being edited: what the preview shows, rebuilt on every save by the incremental build.
+
+Two builds follow each save, one after the other, each only as large as the edit (the build keeps what did not
+change): the *views* (counter and card faces, the map as SVG, the living rules as HTML) into a preview folder,
+then the *prints* (every PDF) into the game's ordinary build folder. The views come first because they are
+what the designer is looking at; the prints follow in the background and are linked when ready. A new save
+while the prints are building is picked up as soon as they end: the build is one process's work at a time,
+so no two builds ever write one folder.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.diagnostics import Diagnostic, reporting
+
+VIEWS = ("counters", "cards", "map", "html")
+PRINTS = ("counters", "cards", "map", "rules", "aids")
+PREVIEW = ".preview"            # under the build folder: the views' own outputs, apart from the print files
+
+
+@dataclass
+class Snapshot:
+    """What the page shows, as of one build: the browser asks for it and is sent each new one."""
+
+    version: int = 0
+    findings: list[dict] = field(default_factory=list)
+    views: dict[str, str] = field(default_factory=dict)     # path in the preview folder → sha256
+    changed: list[str] = field(default_factory=list)        # views whose file changed in this version
+    prints: dict[str, str] = field(default_factory=dict)    # PDF path in the build folder → sha256
+    built: bool = True                                      # false: the last save was refused (errors)
+    seconds: float = 0.0
+
+    def as_json(self) -> str:
+        return json.dumps(self.__dict__, ensure_ascii=False)
+
+
+class Session:
+    def __init__(self, folder: Path, language: str, out: Path, profile: str = "home"):
+        self.folder, self.language, self.profile = folder.resolve(), language, profile
+        self.out = out.resolve()
+        self.preview = self.out / PREVIEW
+        self.snapshot = Snapshot()
+        self._lock = threading.Lock()              # one build at a time, whoever asks
+
+    @property
+    def view_folder(self) -> Path:
+        return self.preview / self.folder.name / self.language
+
+    @property
+    def print_folder(self) -> Path:
+        return self.out / self.folder.name / self.language
+
+    def build_views(self) -> Snapshot:
+        """Check and rebuild the views; a refused save keeps the last views and shows why."""
+        import time
+
+        from generator.pipeline import BuildRequest, build
+
+        started = time.perf_counter()
+        with self._lock:
+            built = build(self.folder, BuildRequest(only=VIEWS, languages=(self.language,), profile=self.profile,
+                                                    out=self.preview, formats=frozenset({"svg"}), jobs=1))
+        views = _files(self.view_folder, ("svg", "html"))
+        previous = self.snapshot
+        self.snapshot = Snapshot(
+            version=previous.version + 1, findings=[_finding(d, self.folder) for d in built.diagnostics
+                                                    if d.severity.name != "NOTE"],
+            views=views or previous.views, changed=sorted(p for p, sha in views.items()
+                                                          if previous.views.get(p) != sha),
+            prints=previous.prints, built=bool(built.folders), seconds=round(time.perf_counter() - started, 3))
+        return self.snapshot
+
+    def build_prints(self) -> Snapshot:
+        """Rebuild the PDFs (only those an edit touched), then list them for the page."""
+        from generator.pipeline import BuildRequest, build
+
+        with self._lock:
+            built = build(self.folder, BuildRequest(only=PRINTS, languages=(self.language,), profile=self.profile,
+                                                    out=self.out, formats=frozenset({"pdf"}), jobs=1))
+        if built.folders:
+            prints = _files(self.print_folder, ("pdf",))
+            self.snapshot = Snapshot(**{**self.snapshot.__dict__, "prints": prints, "changed": [],
+                                        "version": self.snapshot.version + 1})
+        return self.snapshot
+
+
+def _files(folder: Path, kinds: tuple[str, ...]) -> dict[str, str]:
+    """The files a build's manifest lists, by path, with their digests: what changed between two builds."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {entry["path"]: entry["sha256"] for entry in manifest.get("files", ())
+            if entry["path"].rsplit(".", 1)[-1] in kinds}
+
+
+def _finding(diagnostic: Diagnostic, folder: Path) -> dict:
+    span = diagnostic.span
+    file = ""
+    if span is not None:
+        path = Path(span.file)
+        try:
+            file = str(path.resolve().relative_to(folder)) if path.is_absolute() or path.exists() else str(path)
+        except ValueError:
+            file = str(path)
+    return {"code": diagnostic.code, "severity": diagnostic.severity.name.lower(), "message": diagnostic.message,
+            "hint": diagnostic.hint, "file": file, "line": span.line if span else 0,
+            "column": span.column if span else 0,
+            "text": reporting.as_text([diagnostic], show_source=False).split("\n")[0]}
