@@ -150,7 +150,7 @@ def watch(args: argparse.Namespace) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     from generator.load import load_game
-    from generator.serve.app import serve as run_server
+    from generator.serve.app import make_server
 
     folders = game_folders(args.path)
     if len(folders) != 1:
@@ -158,7 +158,7 @@ def serve(args: argparse.Namespace) -> int:
     game = load_game(folders[0]).game          # its findings are the page's; here only its language matters
     language = args.language or (game.manifest.source_language if game is not None else "en")
     try:
-        run_server(folders[0], language, args.out, args.host, args.port, args.profile)
+        make_server(folders[0], language, args.out, args.host, args.port, args.profile).run()
     except KeyboardInterrupt:
         pass
     return 0

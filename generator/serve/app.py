@@ -176,8 +176,9 @@ def _int(text: str | None) -> int:
         return 0
 
 
-def serve(folder: Path, language: str, out: Path, host: str, port: int, profile: str, ready=None) -> None:
-    """Run the server until Ctrl-C; it says its address once it listens. `ready(port)`: the tests' hook."""
+def make_server(folder: Path, language: str, out: Path, host: str = "127.0.0.1", port: int = 0,
+                profile: str = "home"):
+    """The uvicorn server for one game; it says its address once it listens (`bound_port(server)`)."""
     import uvicorn
 
     session = Session(folder, language, out, profile)
@@ -188,10 +189,12 @@ def serve(folder: Path, language: str, out: Path, host: str, port: int, profile:
 
     async def startup(sockets=None):
         await original(sockets)
-        bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
-        print(f"imprenta serve: {folder.name} ({language}) at http://{host}:{bound}/  (Ctrl-C stops)", flush=True)
-        if ready is not None:
-            ready(bound)
+        print(f"imprenta serve: {folder.name} ({language}) at http://{host}:{bound_port(server)}/  "
+              f"(Ctrl-C stops)", flush=True)
 
     server.startup = startup
-    server.run()
+    return server
+
+
+def bound_port(server) -> int:
+    return server.servers[0].sockets[0].getsockname()[1] if server.servers else server.config.port

@@ -15,10 +15,9 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.components import PRINTED, VIEWED
 from generator.diagnostics import Diagnostic, reporting
 
-VIEWS = ("counters", "cards", "map", "html")
-PRINTS = ("counters", "cards", "map", "rules", "aids")
 PREVIEW = ".preview"            # under the build folder: the views' own outputs, apart from the print files
 
 
@@ -62,7 +61,7 @@ class Session:
 
         started = time.perf_counter()
         with self._lock:
-            built = build(self.folder, BuildRequest(only=VIEWS, languages=(self.language,), profile=self.profile,
+            built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
                                                     out=self.preview, formats=frozenset({"svg"}), jobs=1))
         views = _files(self.view_folder, ("svg", "html"))
         previous = self.snapshot
@@ -79,7 +78,7 @@ class Session:
         from generator.pipeline import BuildRequest, build
 
         with self._lock:
-            built = build(self.folder, BuildRequest(only=PRINTS, languages=(self.language,), profile=self.profile,
+            built = build(self.folder, BuildRequest(only=PRINTED, languages=(self.language,), profile=self.profile,
                                                     out=self.out, formats=frozenset({"pdf"}), jobs=1))
         if built.folders:
             prints = _files(self.print_folder, ("pdf",))
