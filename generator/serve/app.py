@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import stat
 from pathlib import Path, PurePosixPath
 
@@ -38,11 +39,30 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
         for queue in list(listeners):
             queue.put_nowait(session.snapshot.as_json())
 
+    printing: list[asyncio.Task] = []
+
+    async def build_prints() -> None:
+        process = await asyncio.create_subprocess_exec(
+            *session.print_command(), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            start_new_session=True, preexec_fn=lambda: os.nice(10))
+        try:
+            code = await process.wait()
+        except asyncio.CancelledError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)      # its render workers too
+            await process.wait()
+            raise
+        if code == 0:
+            session.prints_done()
+            announce()
+
     async def rebuild() -> None:
+        for task in printing:
+            task.cancel()
+        printing.clear()
         await asyncio.to_thread(session.build_views)
         announce()
-        await asyncio.to_thread(session.build_prints)
-        announce()
+        printing.append(asyncio.create_task(build_prints()))
 
     async def watch() -> None:
         import watchfiles
@@ -57,6 +77,9 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
         task = asyncio.create_task(watch())
         yield
         task.cancel()
+        for job in printing:
+            job.cancel()
+        await asyncio.gather(task, *printing, return_exceptions=True)
 
     async def page(request: Request) -> Response:
         return HTMLResponse(PAGE.read_text(encoding="utf-8").replace("{{game}}", session.folder.name))

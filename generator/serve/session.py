@@ -1,11 +1,11 @@
 """One game being edited: what the preview shows, rebuilt on every save by the incremental build.
 
-Two builds follow each save, one after the other, each only as large as the edit (the build keeps what did not
-change): the *views* (counter and card faces, the map as SVG, the living rules as HTML) into a preview folder,
-then the *prints* (every PDF) into the game's ordinary build folder. The views come first because they are
-what the designer is looking at; the prints follow in the background and are linked when ready. A new save
-while the prints are building is picked up as soon as they end: the build is one process's work at a time,
-so no two builds ever write one folder.
+Two builds follow each save, each only as large as the edit (the build keeps what did not change): the *views*
+(counter and card faces, the map as SVG, the living rules as HTML) into a preview folder, in this process,
+which keeps fonts and modules warm; then the *prints* (every PDF) into the game's ordinary build folder, in a
+process of its own at a lower priority, linked on the page when ready. A new save stops the prints' process
+and starts it again after the new views: the views are what the designer is looking at. Each kind of build
+has its own folder, and one build of a kind runs at a time, so no two builds ever write one folder.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Session:
         self.out = out.resolve()
         self.preview = self.out / PREVIEW
         self.snapshot = Snapshot()
-        self._lock = threading.Lock()              # one build at a time, whoever asks
+        self._lock = threading.Lock()              # one views build at a time, whoever asks
 
     @property
     def view_folder(self) -> Path:
@@ -73,17 +73,19 @@ class Session:
             prints=previous.prints, built=bool(built.folders), seconds=round(time.perf_counter() - started, 3))
         return self.snapshot
 
-    def build_prints(self) -> Snapshot:
-        """Rebuild the PDFs (only those an edit touched), then list them for the page."""
-        from generator.pipeline import BuildRequest, build
+    def print_command(self) -> list[str]:
+        """The build of the PDFs, as its own process: a new save stops it (the views come first) and starts it
+        again once the views are shown; its writes are atomic, so a stopped build leaves the last PDFs whole."""
+        import sys
 
-        with self._lock:
-            built = build(self.folder, BuildRequest(only=PRINTED, languages=(self.language,), profile=self.profile,
-                                                    out=self.out, formats=frozenset({"pdf"}), jobs=1))
-        if built.folders:
-            prints = _files(self.print_folder, ("pdf",))
-            self.snapshot = Snapshot(**{**self.snapshot.__dict__, "prints": prints, "changed": [],
-                                        "version": self.snapshot.version + 1})
+        return [sys.executable, "-m", "generator", "build", str(self.folder), "--only", ",".join(PRINTED),
+                "--lang", self.language, "--profile", self.profile, "--file-types", "pdf", "--out", str(self.out),
+                "--quiet", "--format", "json"]
+
+    def prints_done(self) -> Snapshot:
+        """List the PDFs the last print build left (each with its digest, so the page links the new ones)."""
+        self.snapshot = Snapshot(**{**self.snapshot.__dict__, "prints": _files(self.print_folder, ("pdf",)),
+                                    "changed": [], "version": self.snapshot.version + 1})
         return self.snapshot
 
 
