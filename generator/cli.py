@@ -221,18 +221,9 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", "-j", type=_number_in(int, 0, 256), default=0,
                       help="Worker processes, 0-256 (default: %(default)s, one per core).")
     made.add_argument("--force", action="store_true", help="Rebuild outputs whose inputs did not change.")
-<<<<<<< HEAD
     made.add_argument("--explain", action="store_true",
                       help="Say, for each output, whether it was rebuilt or kept, and the first of its inputs "
                            "that changed (card 'destiny-03' field 'title').")
-=======
-    kind = made.add_mutually_exclusive_group()
-    kind.add_argument("--release", action="store_const", const=True, default=None,
-                      help="A release: refuse unknown facts, unconfirmed reconstructions and missing translations "
-                           "in what it builds (the default of the press profile).")
-    kind.add_argument("--proof", dest="release", action="store_const", const=False,
-                      help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
->>>>>>> h39
     made.add_argument("--since", metavar="REF", help="Compare with an earlier version (a git revision such as v1.0, "
                       "or a folder): change bars and 'new' marks in the rules, errata.pdf, reprint sheets (default: "
                       "none, no comparison).")
@@ -356,7 +347,8 @@ def _print_options(command: argparse.ArgumentParser) -> None:
                          help="Resolution of the PNG images, 36-1200 (default: the profile's, 300).")
     kind = command.add_mutually_exclusive_group()
     kind.add_argument("--release", action="store_const", const=True, default=None,
-                      help="A release: refuse a game with unknown facts (the default of the press profile).")
+                      help="A release: refuse unknown facts, unconfirmed reconstructions and missing translations "
+                           "in what it builds (the default of the press profile).")
     kind.add_argument("--proof", dest="release", action="store_const", const=False,
                       help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
 

@@ -38,14 +38,10 @@ def _unknowns(game: Game, components) -> list[Diagnostic]:
     more = f" and {len(facts) - FIRST_PLACES} more" if len(facts) > FIRST_PLACES else ""
     return [make("REL001", f"a release cannot print {len(facts)} unknown fact{'s' * (len(facts) != 1)}: "
                            f"{places}{more}", facts[0].span,
-<<<<<<< HEAD
                  f"give each value, or build a proof, which prints them as numbered marks: add `--proof` to the "
                  f"build (`--profile press` is a release unless it is given `--proof`), e.g. `imprenta build "
                  f"{game.folder} --profile press --proof`; `imprenta check {game.folder} --select UNK001` lists "
                  f"them all")]
-=======
-                 f"give each value, or build a proof (`--proof`) to print them as marks; "
-                 f"`imprenta check {game.folder} --select UNK001` lists them all")]
 
 
 def _reconstructions(game: Game, components) -> list[Diagnostic]:
@@ -86,4 +82,3 @@ def _translations(game: Game, languages: tuple[str, ...]) -> list[Diagnostic]:
                           f"translate them (`imprenta i18n status {game.folder} --lang {language}` lists them all), "
                           f"or build a proof (`--proof`)"))
     return found
->>>>>>> h39
