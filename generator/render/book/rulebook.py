@@ -77,17 +77,18 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     }
 
 
-def _one_use_per_page(edition: Edition, context: dict, page_of: dict[str, int]) -> str:
-    """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: a
-    first layout says where each use landed (the glossary comes last, so it moves no use)."""
-    for term in context["terms"]:
+def _one_use_per_page(uses: list[list[str]], page_of: dict[str, int]) -> list[list[str]]:
+    """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: of
+    each term's `uses`, the first on each page a layout put them on (the glossary comes last: it moves no use)."""
+    kept_by_term = []
+    for used in uses:
         seen, kept = set(), []
-        for use in term["uses"]:
+        for use in used:
             if page_of.get(use) not in seen:
                 seen.add(page_of.get(use))
                 kept.append(use)
-        term["uses"] = kept
-    return render_html(edition, context)
+        kept_by_term.append(kept)
+    return kept_by_term
 
 
 def _same_uses(prose: Prose, document_id: str) -> Prose:
@@ -250,33 +251,66 @@ _LINK = re.compile(r'<a ([^>]*?)href="#([^"]+)"')
 _WRITTEN = re.compile(r'data-page="(\d+)" href="#([^"]+)"')
 
 
-PLACEHOLDER = "00"     # every page number of a first layout: two digits, as most of a book's pages have
+PLACEHOLDER = "00"     # a page number not known yet: two digits, as most of a book's pages have
 NUMBERED_PASSES = 2
 
 
-def _laid_out(edition: Edition, context: dict, html: str, bleed: float):
+def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remembered: str = ""):
     """The book laid out with every page number written in (`data-page`, which the print stylesheet prints
     rather than a target-counter: WeasyPrint lays out again each page whose target-counters it learns late,
     which doubled the cost of a book) and its glossary listing each page a term is used on once.
 
-    A first layout, each number a placeholder, says where every place and use lands; the book is laid out
-    again with those numbers and the glossary's uses, and once more only when a number changed the place it
-    names (a wider number pushing a heading on). The glossary comes last, so its uses move nothing before it."""
+    The numbers are first the pages the book's places landed on when it was last built (kept under the key
+    `remembered` in the user's cache), else a placeholder; the book is laid out again only when a number
+    written, or a use the glossary kept, is not where its place landed (at most NUMBERED_PASSES times more).
+    A rebuild after an edit that moves no page is one layout; a first build, two."""
     folder = edition.game.folder
     if not _LINK.search(html):
         return typeset(html, folder, bleed)
-    laid_out = typeset(with_page_numbers(html, {}, PLACEHOLDER), folder, bleed)
-    pages = _anchor_pages(laid_out[0])
-    if any(term["uses"] for term in context["terms"]):
-        html = _one_use_per_page(edition, context, pages)
-    for _ in range(NUMBERED_PASSES):
-        numbered = with_page_numbers(html, pages)
+    uses = [list(term["uses"]) for term in context["terms"]]
+    pages = _remembered_pages(remembered)
+    placeholder = PLACEHOLDER                       # for a place the pages do not know yet
+    for _ in range(NUMBERED_PASSES + 1):
+        kept = _one_use_per_page(uses, pages)
+        for term, used in zip(context["terms"], kept):
+            term["uses"] = used
+        numbered = with_page_numbers(render_html(edition, context) if any(uses) else html, pages, placeholder)
         laid_out = typeset(numbered, folder, bleed)
         landed = _anchor_pages(laid_out[0])
-        if not stale_numbers(numbered, landed):
+        if not stale_numbers(numbered, landed) and _one_use_per_page(uses, landed) == kept:
             break
-        pages = landed
+        pages, placeholder = landed, None
+    _remember_pages(remembered, landed)
     return laid_out
+
+
+def _remembered_pages(key: str) -> dict[str, int]:
+    import json
+
+    from generator.user_cache import cache_folder
+
+    try:
+        return json.loads(cache_folder("pages", f"{key}.json").read_text(encoding="utf-8")) if key else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _remember_pages(key: str, pages: dict[str, int]) -> None:
+    import json
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    if key:
+        write_atomically(cache_folder("pages", f"{key}.json"), json.dumps(pages, sort_keys=True).encode())
+
+
+def _pages_key(edition: Edition, profile, output: str) -> str:
+    """Which book a remembered set of pages belongs to: only ever a first guess, checked against the layout."""
+    import hashlib
+
+    said = f"{edition.game.folder.resolve()}|{edition.language}|{output}|{profile.paper}|{profile.rules_columns}|" \
+           f"{profile.page_bleed}"
+    return hashlib.sha256(said.encode()).hexdigest()[:24]
 
 
 def with_page_numbers(html: str, pages: dict[str, int], placeholder: str | None = None) -> str:
@@ -290,8 +324,9 @@ def with_page_numbers(html: str, pages: dict[str, int], placeholder: str | None 
 
 
 def stale_numbers(html: str, pages: dict[str, int]) -> bool:
-    """Whether a page number written in the HTML differs from the page its place landed on."""
-    return any(pages.get(anchor, int(page)) != int(page) for page, anchor in _WRITTEN.findall(html))
+    """Whether a page number written in the HTML differs from the page its place landed on (or its place is
+    nowhere in the book)."""
+    return any(pages.get(anchor) != int(page) for page, anchor in _WRITTEN.findall(html))
 
 
 def section_pages(document, context: dict, output: str) -> list[dict]:
@@ -309,7 +344,8 @@ def render_rules(request: RenderRequest) -> Rendered:
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since,
                                request.stamp)
     html = render_html(edition, context)
-    laid_out = _laid_out(edition, context, html, request.profile.page_bleed)
+    laid_out = _laid_out(edition, context, html, request.profile.page_bleed,
+                         _pages_key(edition, request.profile, "rules.pdf"))
     rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile, laid_out)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
