@@ -93,25 +93,22 @@ def main() -> None:
     profile, _ = load_profile("home")
     html = floor_html()
     floor_per_page(html)                                     # warm-up: fonts read, caches filled
-    before, floor_pages = floor_per_page(html)
-    books = []
+    floor, floor_pages = floor_per_page(html)
+    print(f"floor: bare WeasyPrint, plain two-column book of {floor_pages} pages: {floor:.3f} s per page",
+          flush=True)
     for folder in folders:
         game = load_game(folder).game
         for language in game.manifest.languages:
             request = RenderRequest(Edition(game, language), profile)
             timed_book(request)                              # warm-up, and the pages remembered
-            rebuild = timed_book(request)
+            seconds, layouts, pages = timed_book(request)
             shutil.rmtree(cache_folder("pages"), ignore_errors=True)
-            first = timed_book(request)
-            books.append((game.id, language, rebuild, first))
+            first, first_layouts, _ = timed_book(request)
+            print(f"{game.id:>14} {language}: {pages:3d} pages; rebuild {seconds / pages:.3f} s per page, {layouts} "
+                  f"layout{'s' * (layouts != 1)}, {seconds / pages / floor:.2f}× the floor; first build "
+                  f"{first / pages:.3f} s per page, {first_layouts} layouts, {first / pages / floor:.2f}×", flush=True)
     after, _ = floor_per_page(html)
-    floor = min(before, after)
-    print(f"floor: bare WeasyPrint, plain two-column book of {floor_pages} pages: {floor:.3f} s per page "
-          f"(before the books {before:.3f}, after {after:.3f})")
-    for game_id, language, (seconds, layouts, pages), (first, first_layouts, _) in books:
-        print(f"{game_id:>14} {language}: {pages:3d} pages; rebuild {seconds / pages:.3f} s per page, {layouts} "
-              f"layout{'s' * (layouts != 1)}, {seconds / pages / floor:.2f}× the floor; first build "
-              f"{first / pages:.3f} s per page, {first_layouts} layouts, {first / pages / floor:.2f}×")
+    print(f"floor again, after the books: {after:.3f} s per page (the ratios above use {floor:.3f})")
 
 
 if __name__ == "__main__":
