@@ -82,6 +82,13 @@ class Game:
 
         return tuple(iter_texts(self))
 
+    @cached_property
+    def unknown_facts(self) -> tuple:
+        """Every unknown fact (`derived.unknowns.Fact`), numbered: found once for the checks and every edition."""
+        from generator.derived.unknowns import numbered_facts
+
+        return numbered_facts(self)
+
     def names(self, kind: str, id_: str) -> bool:
         """Whether the content names an entity with this id, even one refused at loading for a bad field
         (its own error is reported once; a reference to it is not a second mistake)."""
