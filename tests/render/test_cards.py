@@ -13,6 +13,7 @@ from generator.derived.unknowns import unknown_facts
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
+from ..conftest import seed_editions
 from .pdf_reading import drawn, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,12 +32,16 @@ def card_text(pdf: Path, placement: dict) -> str:
 
 
 @pytest.fixture(scope="module")
-def decks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    built = build(MAR_Y_ACERO, BuildRequest(only=("cards",), out=out, formats=frozenset({"pdf"})))
-    assert len(built.folders) == 2, [str(d) for d in built.diagnostics]
-    return {folder.name: (folder, json.loads((folder / "manifest.json").read_text(encoding="utf-8")))
-            for folder in built.folders}
+def decks(seed_builds):
+    """language → (Mar y Acero's folder in the session's seed builds, its manifest with the cards' placements)."""
+    folders = seed_editions(seed_builds, games={"mar-y-acero"})
+    assert len(folders) == 2, folders
+    decks = {}
+    for (_, language), folder in folders.items():
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        manifest["placements"] = [p for p in manifest["placements"] if p.get("output") == "cards.pdf"]
+        decks[language] = (folder, manifest)
+    return decks
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
