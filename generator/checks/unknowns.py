@@ -3,7 +3,7 @@ refuses them."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.derived.unknowns import unknown_facts
 from generator.diagnostics import Diagnostic, make

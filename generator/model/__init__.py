@@ -1,9 +1,9 @@
 """Game: the root of one loaded game, immutable after loading, with the source place of every part."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterator
 
 from generator.diagnostics import Span
 from generator.model.cards import Card, CardType, Deck

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -131,7 +131,7 @@ def _digest_of(path: str, mtime: int, size: int, ctime: int = 0, inode: int = 0)
     return digest
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stored_digests() -> dict[str, list]:
     try:
         stored = json.loads((cache_folder() / _STORE).read_bytes())

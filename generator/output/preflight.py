@@ -199,7 +199,8 @@ class _Walk:
         size = state.size * (state.text @ state.ctm).scale()
         inks = sum(1 for part in state.fill_values if part > 0.004) if state.fill_space == "cmyk" else 1
         if size < SMALL_TEXT - 0.01 and inks > 1:
-            self.report("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
+            self.report("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})",
+                        (state.font, round(size, 1)),
                         "Small type prints sharp in one ink: black text should be K only.")
         font = fonts.get(state.font) if state.font else None
         if font is not None and not self._embedded(font):

@@ -21,7 +21,8 @@ from __future__ import annotations
 import functools
 import json
 import typing
-from typing import Any, Callable, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple
 
 from generator.shapes.errors import ShapeError, ValidationError
 

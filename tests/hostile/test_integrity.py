@@ -10,11 +10,9 @@ import time
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
-
 from generator.load import game_files
-from generator.pipeline import BuildRequest, build, check_all
 from generator.output.scheduling import Limits
+from generator.pipeline import BuildRequest, build, check_all
 
 from .conftest import Audit, Link
 

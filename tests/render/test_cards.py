@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator.derived.unknowns import unknown_facts
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
@@ -29,6 +29,20 @@ def card_text(pdf: Path, placement: dict) -> str:
         left=placement["x_mm"] * MM, bottom=placement["y_mm"] * MM,
         right=(placement["x_mm"] + placement["w_mm"]) * MM, top=(placement["y_mm"] + placement["h_mm"]) * MM)
     return " ".join(text.split())
+
+
+def proof_sheet_marks(pdf: Path) -> dict[str, int]:
+    """card id → the mark its unknown title has on the proof sheet that ends the deck ("3 card 'x' · title
+    cards.yaml:17 …"), each entry checked against the line of cards.yaml that declares that card."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    text = " ".join(" ".join(document[i].get_textpage().get_text_range() for i in range(len(document))).split())
+    source = (MAR_Y_ACERO / "cards.yaml").read_text(encoding="utf-8").splitlines()
+    marks = {}
+    for mark, card, line in re.findall(r"(\d+) card '([\w-]+)' · title \S*cards\.yaml:(\d+)", text):
+        assert f"id: {card}," in source[int(line) - 1] and "title: {unknown" in source[int(line) - 1], (card, line)
+        marks[card] = int(mark)
+    assert marks and len(set(marks.values())) == len(marks)       # one mark per card, none shared
+    return marks
 
 
 @pytest.fixture(scope="module")
@@ -66,14 +80,14 @@ def test_each_card_shows_its_title_and_number(decks, language):
     game = load_game(MAR_Y_ACERO).game
     overlay = game.translations["en"].content.entries if language == "en" else {}
     fronts = {p["piece"]: p for p in manifest["placements"] if p["side"] == "front"}
-    marks = {id(fact.value): fact.number for fact in unknown_facts(game)}
+    marks = proof_sheet_marks(folder / "cards.pdf")
     checked = 0
     for card in game.cards:
         if card.number is not None:          # every numbered card shows its number, whatever its title
             assert str(card.number) in card_text(folder / "cards.pdf", fronts[card.id]).split(), card.id
         if not isinstance(card.title, str):      # unknown: its placeholder mark, numbered as on the proof sheet
             printed = card_text(folder / "cards.pdf", fronts[card.id])
-            assert str(marks[id(card.title)]) in printed.split() and "?" not in printed
+            assert str(marks[card.id]) in printed.split() and "?" not in printed
             continue
         entry = overlay.get(f"card.{card.id}.title")
         title = (entry if isinstance(entry, str) else entry.text) if entry else card.title

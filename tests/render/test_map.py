@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -95,7 +95,7 @@ def test_the_svg_renders_in_an_independent_renderer(seed_maps):
 
 
 def test_the_tiles_cover_the_whole_map_with_overlap(seed_maps):
-    for game, folder in seed_maps.values():
+    for _, folder in seed_maps.values():
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         tiles = [p for p in manifest["placements"] if p.get("output") == "map-tiles.pdf"]
         svg = ET.parse(folder / "map.svg").getroot()

@@ -16,8 +16,8 @@ from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Point
 
 from generator.load import load_game
-from generator.render.draw.fonts import PT, width_mm
 from generator.pipeline import BuildRequest, build, check
+from generator.render.draw.fonts import PT, width_mm
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

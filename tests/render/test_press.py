@@ -74,7 +74,7 @@ def test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_pref
                 assert min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) >= 3 * MM - 0.01
                 operators = {str(i.operator) for i, _ in _instructions(page)}
                 assert not operators & {"rg", "RG"}, (path.name, number)
-                for instruction, resources in _instructions(page):
+                for instruction, _ in _instructions(page):
                     if str(instruction.operator) in ("cs", "CS"):
                         assert str(instruction.operands[0]) != "/DeviceRGB", (path.name, number)
                 for image in _images(page):

@@ -99,7 +99,7 @@ def test_every_reference_links_to_its_section_and_prints_that_page(books):
 
 
 def test_the_outline_mirrors_the_section_tree(books):
-    for (game, language), folder in books.items():
+    for (game, _), folder in books.items():
         model = load_game(ROOT / "content" / game).game
         reader = PdfReader(folder / "rules.pdf")
 
@@ -114,9 +114,9 @@ def test_the_outline_mirrors_the_section_tree(books):
         assert len(numbered) == sum(1 for _ in model.sections())
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         sections = [p for p in manifest["placements"] if p.get("output") == "rules.pdf"]
-        for (depth, title), (_, section, ancestors) in zip(numbered, model.sections()):
+        for (depth, _), (_, _, ancestors) in zip(numbered, model.sections()):
             assert depth == len(ancestors) + 1
-        for record, (depth, title) in zip(sections, numbered):
+        for record, (_, title) in zip(sections, numbered):
             assert title.startswith(record["number"]) and record["title"] in title
 
 
@@ -164,7 +164,7 @@ class _Anchors(HTMLParser):
 
 
 def test_living_rules_have_an_anchor_per_section_and_no_dead_link(books):
-    for (game, language), folder in books.items():
+    for (game, _), folder in books.items():
         parser = _Anchors()
         parser.feed((folder / "rules.html").read_text(encoding="utf-8"))
         model = load_game(ROOT / "content" / game).game

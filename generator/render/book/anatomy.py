@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.derived.counting import cup_of
+from generator.derived.numbering import _label as numbered
 from generator.diagnostics import Diagnostic, make
 from generator.model import where
-from generator.derived.numbering import _label as numbered
 from generator.model.rules import Anatomy
 from generator.render.draw.colors import Palette
 from generator.render.draw.placeholder import has_marks
-from generator.render.draw.primitives import Ellipse, Face, Group, Ink, Polyline, Rect, Text, WHITE
+from generator.render.draw.primitives import WHITE, Ellipse, Face, Group, Ink, Polyline, Rect, Text
 from generator.render.draw.svg_export import figure_svg
 from generator.render.edition import Edition
 from generator.render.sheets import cards, counters

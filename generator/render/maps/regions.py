@@ -23,8 +23,8 @@ from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.fonts import cap_height_mm, width_mm
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Region, Shape
 from generator.render.draw.text_fit import fit, place
-from generator.render.maps.labels import LABEL_FONT, Labels, polygons, steps
 from generator.render.edition import Edition
+from generator.render.maps.labels import LABEL_FONT, Labels, polygons, steps
 
 SEA = hex_ink("#d4e6f3")
 SEA_ZONE = hex_ink("#bcd6ea")
@@ -132,7 +132,8 @@ def box_frame(loc: Location, name: str) -> Group:
     x, y, w, h = loc.shape.rect
     fitted = fit(name, LABEL_FONT, 12, 6, w - 6, 8)
     tab_w = width_mm(fitted.lines[0], LABEL_FONT, fitted.size) + 4
-    shapes: list[Shape] = [Rect(x, y, w, h, None, BORDER, 1.2, 2), Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, BORDER, 0.4, 1.5),
+    shapes: list[Shape] = [Rect(x, y, w, h, None, BORDER, 1.2, 2),
+                           Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, BORDER, 0.4, 1.5),
                            Rect(x + 3, y + 3, tab_w, 8, WHITE, BORDER, 0.4, 1)]
     shapes.extend(place(fitted, LABEL_FONT, x + 5, y + 3.5, tab_w - 4, 7, "left"))
     return Group(f"box-{loc.id}", shapes, "box", name)

@@ -20,7 +20,6 @@ from generator.render.table_view import small_table
 from generator.render.templates import find
 
 
-
 def render_cards(request: RenderRequest) -> Rendered:
     return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter)
 
