@@ -105,12 +105,12 @@ def test_a_check_that_crashes_or_runs_away_is_a_finding_for_its_game(hostile_gam
 
     real = pipeline.check
 
-    def hostile_check(game, policy=None, layout=True):
+    def hostile_check(game, policy=None, layout=True, **options):     # options: as pipeline.check takes them
         if game.name == "demo":
             os.kill(os.getpid(), signal.SIGSEGV)           # as the C parser did on 35,000 brackets
         if game.name == "other":
             time.sleep(RUNAWAY)
-        return real(game)
+        return real(game, **options)
 
     monkeypatch.setattr(pipeline, "check", hostile_check)
     started = time.monotonic()
@@ -118,6 +118,8 @@ def test_a_check_that_crashes_or_runs_away_is_a_finding_for_its_game(hostile_gam
     # the 2 s limit stopped the runaway: it did not run its course (generous, for a loaded machine)
     assert time.monotonic() - started < RUNAWAY / 2
     assert sorted((d.code, d.span.file.parent.name) for d in found) == [("SEC005", "demo"), ("SEC005", "other")]
+    stopped = {d.span.file.parent.name: d.message for d in found}
+    assert "ran past the 2 s limit" in stopped["other"] and "ran past" not in stopped["demo"], stopped
 
 
 def test_a_pathological_layout_number_is_a_finding_within_the_limit(hostile_game):
