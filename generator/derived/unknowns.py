@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from generator.components import BY_NAME
 from generator.diagnostics import Span

@@ -12,7 +12,6 @@ import os
 import re
 from pathlib import Path
 
-
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
@@ -112,7 +111,7 @@ def _first_use_per_section(anchors: list[str]) -> list[str]:
 
 def _font_faces() -> list[dict]:
     faces = []
-    for role, (_, family, weight, style) in FONTS.items():
+    for role, (_, _family, weight, style) in FONTS.items():
         faces.append({"family": "Imprenta Serif" if role.startswith("serif") else "Imprenta Sans",
                       "url": font_file(role).as_uri(), "weight": weight, "style": style})
     return faces
@@ -396,7 +395,7 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
         slug_only_where_marked(document)
     pdf = document.write_pdf(**tagging(profile))
     if press:
-        from generator.render.paper.pdfx import finish_pdfx    # press: PDF/X in the printing condition's CMYK
+        from generator.render.paper.pdfx import finish_pdfx  # press: PDF/X in the printing condition's CMYK
 
         pdf = finish_pdfx(pdf, profile)
     if refused or context["refused"]:
