@@ -186,6 +186,10 @@ def _check_color_name(value: Any) -> Any:
 Color = Union[Annotated[str, BeforeValidator(_check_color_name)], Cmyk]
 """A colour: "#rrggbb", a palette name (or faction id), or CMYK percentages."""
 
+ROLL_LIMIT = 10_000
+"""The largest roll, key or domain value (either sign): a check enumerates every value of a range, so a
+`1-3000000000` would ask for billions; no table reads a number this large."""
+
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|–|\.\.)\s*(-?\d+)\s*$")
 
 
@@ -213,6 +217,9 @@ def _check_roll(value: Any) -> Any:
         raise ShapeError("SCH008", "'{value}' is not a roll or a range such as 5-6", {"value": value})
     if span[0] > span[1]:
         raise ShapeError("SCH008", "the range '{value}' runs backwards", {"value": value})
+    if max(abs(span[0]), abs(span[1])) > ROLL_LIMIT:
+        raise ShapeError("SCH008", "the range '{value}' goes past ±{limit}; no table reads a number this large",
+                         {"value": str(value)[:40], "limit": ROLL_LIMIT})
     return value
 
 

@@ -128,8 +128,8 @@ class Grid(Shape):
     size: Length = Field(description="Across flats, in mm.")
     columns: int = Field(ge=1, le=500, description="How many columns of hexes.")
     rows: int = Field(ge=1, le=500, description="How many rows of hexes.")
-    first_column: int = Field(1, description="The number the first column prints (and its hexes' ids use).")
-    first_row: int = Field(1, description="The number the first row prints (and its hexes' ids use).")
+    first_column: int = Field(1, ge=-9999, le=9999, description="The number the first column prints (and its hexes' ids use).")
+    first_row: int = Field(1, ge=-9999, le=9999, description="The number the first row prints (and its hexes' ids use).")
     id_format: Annotated[str, BeforeValidator(_check_id_format)] = Field(
         "{col:02d}{row:02d}", description="How a hex id is made from its column and row: \"{col:02d}{row:02d}\" "
                                           "makes 0507.")
@@ -182,13 +182,16 @@ class Map(Shape):
                                                                                    "wind rose (1-6) on the map.")
 
 
+TRACK_LIMIT = 1000      # a track's numbers (either sign): every space is drawn, so 3000000000 would never end
+
+
 class Track(Shape):
     i18n_kind: ClassVar[str | None] = "track"
 
     id: Id = Field(description="The track's id, for {track:id} and set-up placements (`at: track-id:3`).")
     name: Text = Field(description="Its name, as printed (Puntos de victoria).")
-    min: int = Field(0, description="The number of its first space.")
-    max: int = Field(description="The number of its last space.")
+    min: int = Field(0, ge=-TRACK_LIMIT, le=TRACK_LIMIT, description="The number of its first space.")
+    max: int = Field(ge=-TRACK_LIMIT, le=TRACK_LIMIT, description="The number of its last space.")
     labels: dict[str, Text] = Field(default_factory=dict, description="Words printed in a space instead of its "
                                                                       "number: {\"1\": \"1492\"}.")
     notes: dict[str, Text] = Field(default_factory=dict, description="A short note printed under a space: "
