@@ -8,11 +8,12 @@ name leaves its folder), and must be UTF-8.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from generator.load.game_files import Refused, read_bytes
 from generator.render.templates import find
@@ -36,6 +37,30 @@ class ConfinedLoader(BaseLoader):
         return source, str(path), lambda: False
 
 
+MAX_MADE = 1_000_000       # the longest text or list one `*` of a template may make
+_WIDE_FORMAT = re.compile(r"%[-+ #0]*(\d{4,}|\*)|\.\d{4,}")
+
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja2's sandbox, with the operators that make work from a number bounded: `'a' * 10**10` or
+    `9 ** 9 ** 9` in a game's template is a finding (LAY005), not a build that fills the memory."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def call_binop(self, context, operator: str, left, right):
+        if operator == "*":
+            for sized, times in ((left, right), (right, left)):
+                if isinstance(sized, (str, list, tuple)) and isinstance(times, int) \
+                        and len(sized) * times > MAX_MADE:
+                    raise SecurityError(f"the template repeats a text or list {times} times, making more than "
+                                        f"{MAX_MADE} items")
+        elif operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+            raise SecurityError(f"the template raises a number to the power {right}; the most is 64")
+        elif operator == "%" and isinstance(left, str) and _WIDE_FORMAT.search(left):
+            raise SecurityError("the template formats a value with a width or precision of 1000 or more")
+        return super().call_binop(context, operator, left, right)
+
+
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
-    return SandboxedEnvironment(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
+    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
                                 trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
