@@ -6,6 +6,15 @@ from typing import Annotated, Any, ClassVar, Literal
 from generator.model.common import Color, Id, Length, Scalar, Shape, Text
 from generator.shapes import BeforeValidator, Field, ShapeError
 
+
+def _check_anchor(value: Any) -> Any:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(x, (int, float)) for x in value) \
+            and not (-90 <= value[0] <= 90 and -180 <= value[1] <= 180):
+        raise ShapeError("SCH004", "[{latitude}, {longitude}] is not a place on Earth: latitude goes from -90 to 90, "
+                                   "longitude from -180 to 180", {"latitude": value[0], "longitude": value[1]})
+    return value
+
+
 # An id format is text with {col} and {row}, each with at most a zero fill, a width of 1-3 digits and `d`;
 # it never reaches str.format, whose full grammar (attribute access, 10**9 widths) content must not drive.
 _ID_FIELD = re.compile(r"\{(col|row)(?::(0?)([1-9][0-9]{0,2})?d?)?\}")
@@ -104,7 +113,8 @@ class Location(Shape):
                                                                   "lanes, passes), each a neighbour.")
     shape: Geometry | None = Field(None, description="Its outline drawn by hand in map millimetres; otherwise it "
                                                      "comes from `map.outlines` or `map.geography`.")
-    anchor: tuple[float, float] | None = Field(None, description="Latitude and longitude (map.geography).")
+    anchor: Annotated[tuple[float, float], BeforeValidator(_check_anchor)] | None = Field(
+        None, description="Latitude and longitude (map.geography).")
     covers: list[tuple[float, float]] = Field(default_factory=list, description="More points (latitude, longitude) "
                                               "this location's land or sea reaches: its shape on the game's map.")
     reach_km: float | None = Field(None, gt=0, description="How far this location reaches from its anchor; a "
