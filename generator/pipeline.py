@@ -264,6 +264,11 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
     if not asked:
         return []
     from generator.load.yaml_nodes import load_file
+    from generator.model.common import language_problem
+
+    refused = [problem for problem in map(language_problem, asked) if problem]
+    if refused:           # before any file is named after it (i18n/<lang>.yaml, build/<game>/<lang>)
+        return [make("CLI001", f"--lang: {refused[0]}", None)]
 
     path = folder / "game.yaml" if (folder / "game.yaml").is_file() else folder / "game.yml"
     document, _ = load_file(path)

@@ -24,6 +24,7 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header
 from generator.model import Game
+from generator.model.common import language_problem
 from generator.model.texts import SourceText
 from generator.model.translations import Entry
 
@@ -138,10 +139,16 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     catalog, problems = read_catalog(path)
     if catalog is None:
         return problems, None
+    lines = _lines(path) if path.suffix.lower() == ".po" else []     # read once: an entry's line is looked up
     language = language or catalog.metadata.get("Language", "").replace("_", "-")
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
+    problem = language_problem(language)
+    if problem:          # the language names the file written, i18n/<language>.yaml: never a path
+        header = next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
+        return [make("I18N009", f"{path.name}'s Language header: {problem}", Span(_shown(path), header, 1),
+                     "Write the code of the translation's language (fr, pt-BR), or pass --lang.")], None
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
@@ -151,7 +158,7 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
         if message.obsolete or not message.msgctxt:
             continue
         source = sources.get(message.msgctxt)
-        span = Span(_shown(path), _msgstr_line(path, message), 1)
+        span = Span(_shown(path), _msgstr_line(lines, message), 1)
         if source is None:
             found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
                               span))
@@ -224,12 +231,12 @@ def _error_line(error: Exception) -> int:
     return int(found.group(1)) if found else 1
 
 
-def _msgstr_line(path: Path, message: polib.POEntry) -> int:
-    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line."""
+def _msgstr_line(lines: list[str], message: polib.POEntry) -> int:
+    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line; `lines`
+    are the PO file's (none for XLIFF)."""
     line = getattr(message, "linenum", 0) or 0
-    if not line or path.suffix.lower() != ".po":
+    if not line or not lines:
         return max(line, 1)
-    lines = _lines(path)
     for number in range(line, min(len(lines), line + 200) + 1):
         if lines[number - 1].startswith("msgstr"):
             return number

@@ -159,9 +159,26 @@ Length = Annotated[float, BeforeValidator(_check_length),
 LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
 
 
+def language_problem(value: object) -> str | None:
+    """Why `value` is not a language Imprenta can make an edition in, or None. Every entry point asks this
+    (game.yaml, translation files, --lang, a PO file's Language header): a code also names a file and a
+    build folder, so it is never a path, and Babel (CLDR) must know it, for its plural rules and lists."""
+    if not isinstance(value, str) or not LANGUAGE.match(value):
+        return f"'{str(value)[:40]}' is not a language code: write es, en, pt-BR…"
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(value.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return f"'{value}' is not a language CLDR knows (es, en, pt-BR…)"
+    return None
+
+
 def _check_language(value: Any) -> Any:
-    if isinstance(value, str) and not LANGUAGE.match(value):
-        raise ShapeError("SCH004", "'{value}' is not a language code: write es, en, pt-BR…", {"value": value[:40]})
+    if isinstance(value, str):
+        problem = language_problem(value)
+        if problem:
+            raise ShapeError("SCH004", "{problem}", {"problem": problem})
     return value
 
 
