@@ -170,6 +170,10 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     from generator.load.earlier import git_version
     from generator.output.stamps import read_stamp, source_stamp, write_stamp
 
+    from generator.output.writing import boundary_problem
+
+    if boundary_problem(request.out):       # before a stamp or a manifest is read through a link
+        return Built([make("OUT001", f"cannot write: {boundary_problem(request.out)}", None)], [])
     found: list[Diagnostic] = []
     tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
     stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
