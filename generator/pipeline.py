@@ -60,8 +60,16 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             from generator.checks.unknowns import release_refusal
 
             found.extend(release_refusal(loaded.game))
-        policy = _with_game_policy(policy, loaded.game)
+        return Checked(loaded.game, _guarded_policy(found, policy, _with_game_policy(policy, loaded.game)))
     return Checked(loaded.game, policy.apply(found))
+
+
+def _guarded_policy(found: list[Diagnostic], caller: Policy, game: Policy) -> list[Diagnostic]:
+    """The game's policy applies to every finding but the SEC ones, which guard against the content itself:
+    only the command line (the person running Imprenta) may silence those."""
+    guarded = [d for d in found if d.code.startswith("SEC")]
+    return sorted(caller.apply(guarded) + game.apply([d for d in found if not d.code.startswith("SEC")]),
+                  key=Diagnostic.sort_key)
 
 
 def _game_profile_problems(folder: Path) -> list[Diagnostic]:
@@ -115,8 +123,18 @@ def _content_bytes(folder: Path) -> int:
 def _policy_problems(game: Game) -> list[Diagnostic]:
     from generator.model import where
 
-    return [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
-                 "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+    from generator.diagnostics.codes import CODES
+
+    found = [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
+                  "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+    guarded = [code for code in CODES if code.startswith("SEC")]
+    for item, place in [(item, where(item, "code")) for item in game.manifest.checks.ignore] + \
+            [(code, where(game.manifest.checks, "warn")) for code in game.manifest.checks.warn]:
+        pattern = item.code if hasattr(item, "code") else item
+        if any(code.startswith(pattern.upper()) or pattern == CODES[code].name for code in guarded):
+            found.append(make("SCH004", f"'{pattern}' names security checks (SEC), which a game cannot silence; "
+                                        f"they still apply", place, "remove it from `checks`"))
+    return found
 
 
 class BuildRequest(NamedTuple):
@@ -190,11 +208,12 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     from generator.output.manifest import encode, read_manifest, updated_manifest
     from generator.output.writing import write_atomically
     from generator.render import asked, declared, preload, unbuilt
-    from generator.output.scheduling import Limits, default_workers, run_jobs
+    from generator.output.scheduling import Limits, default_workers, run_here, run_jobs
     from generator.render.edition import Edition
     from generator.render.proofing import manifest_unknowns
 
-    checked = check(folder, policy, layout=False, release=profile.release)    # a release refuses unknowns
+    checked = run_here(lambda: check(folder, policy, layout=False, release=profile.release),  # a release refuses
+                       Limits(), lambda why: Checked(None, _check_stopped(folder, why)))  # unknowns
     found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return Built(found, [])
