@@ -222,6 +222,10 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     if has_errors(found):
         return Built(found, [])
     languages = request.languages or tuple(game.manifest.languages)
+    refused = next(filter(None, (boundary_problem(request.out, request.out / game.id / language)
+                                 for language in languages)), None)
+    if refused:        # before a previous manifest is read through a link
+        return Built(found + [make("OUT001", f"cannot write: {refused}", None)], [])
     names = asked(request.only) if request.only else declared(game.manifest.components)
     if not request.only:
         found.extend(policy.apply(unbuilt(game)))

@@ -212,16 +212,29 @@ def _as_data(entry) -> dict:
 
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
-    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read."""
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read, or is larger
+    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries)."""
     try:
+        if path.stat().st_size > MAX_CATALOG:
+            return None, [make("I18N009", f"{path.name} is {path.stat().st_size} bytes; a translation file is at "
+                                          f"most {MAX_CATALOG}", Span(_shown(path), 1, 1))]
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
-            return xliff_to_po(path), []
-        return polib.pofile(str(path), wrapwidth=0), []
+            catalog = xliff_to_po(path)
+        else:
+            catalog = polib.pofile(str(path), wrapwidth=0)
+        if len(catalog) > MAX_ENTRIES:
+            return None, [make("I18N009", f"{path.name} holds {len(catalog)} entries; a translation file holds at "
+                                          f"most {MAX_ENTRIES}", Span(_shown(path), 1, 1))]
+        return catalog, []
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
+
+
+MAX_CATALOG = 256 * 1024 * 1024
+MAX_ENTRIES = 500_000            # a game has a few thousand texts; 100,000 entries import in seconds
 
 
 def _error_line(error: Exception) -> int:
