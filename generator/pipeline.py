@@ -121,9 +121,8 @@ def _content_bytes(folder: Path) -> int:
 
 
 def _policy_problems(game: Game) -> list[Diagnostic]:
-    from generator.model import where
-
     from generator.diagnostics.codes import CODES
+    from generator.model import where
 
     found = [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
                   "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
@@ -187,11 +186,11 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     game's own policy may demote once it is loaded."""
     from generator.load.earlier import git_version
     from generator.output.stamps import read_stamp, source_stamp, write_stamp
-
     from generator.output.writing import boundary_problem
 
-    if boundary_problem(request.out):       # before a stamp or a manifest is read through a link
-        return Built([make("OUT001", f"cannot write: {boundary_problem(request.out)}", None)], [])
+    refused = boundary_problem(request.out)
+    if refused:                    # before a stamp or a manifest is read through a link
+        return Built([make("OUT001", f"cannot write: {refused}", None)], [])
     found: list[Diagnostic] = []
     tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
     stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))

@@ -37,15 +37,21 @@ class ConfinedLoader(BaseLoader):
         return source, str(path), lambda: False
 
 
-MAX_MADE = 1_000_000       # the longest text or list one `*` of a template may make
-_WIDE_FORMAT = re.compile(r"%[-+ #0]*(\d{4,}|\*)|\.\d{4,}")
+MAX_MADE = 1_000_000       # the longest text or list a template may make with one operator, filter or call
+_WIDE_PERCENT = re.compile(r"%[-+ #0]*(?:\d{4,}|\*)|%[-+ #0]*\d*\.(?:\d{4,}|\*)")
+_WIDE_BRACES = re.compile(r"\{[^{}]*:[^{}]*?(?:\d{4,}|\{)[^{}]*\}")
 
 
 class BoundedSandbox(SandboxedEnvironment):
-    """Jinja2's sandbox, with the operators that make work from a number bounded: `'a' * 10**10` or
-    `9 ** 9 ** 9` in a game's template is a finding (LAY005), not a build that fills the memory."""
+    """Jinja2's sandbox, with the work a number can ask for bounded: `'a' * 10**10`, `9 ** 9 ** 9`,
+    `'a'|center(10**9)` or a format width of 10**9 in a game's template is a finding (LAY005), not a build
+    that fills the memory. (Jinja2 already bounds `range`.)"""
 
     intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.filters = {name: _bounded(function, name == "format") for name, function in self.filters.items()}
 
     def call_binop(self, context, operator: str, left, right):
         if operator == "*":
@@ -56,11 +62,44 @@ class BoundedSandbox(SandboxedEnvironment):
                                         f"{MAX_MADE} items")
         elif operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
             raise SecurityError(f"the template raises a number to the power {right}; the most is 64")
-        elif operator == "%" and isinstance(left, str) and _WIDE_FORMAT.search(left):
-            raise SecurityError("the template formats a value with a width or precision of 1000 or more")
+        elif operator == "%" and isinstance(left, str):
+            _refuse_wide(left)
         return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja2's own signature
+        _refuse_huge(args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value):
+        if isinstance(getattr(value, "__self__", None), str) and getattr(value, "__name__", "") in (
+                "format", "format_map"):
+            _refuse_wide(value.__self__)
+        return super().wrap_str_format(value)
+
+
+def _bounded(function, formats: bool):
+    import functools
+
+    @functools.wraps(function)          # keeps Jinja2's pass_context marks
+    def bounded(*args, **kwargs):
+        _refuse_huge(args, kwargs)
+        if formats:
+            _refuse_wide(next((arg for arg in args if isinstance(arg, str)), ""))
+        return function(*args, **kwargs)
+    return bounded
+
+
+def _refuse_huge(args: tuple, kwargs: dict) -> None:
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_MADE:
+            raise SecurityError(f"the template passes the number {value}; the most is {MAX_MADE}")
+
+
+def _refuse_wide(text: str) -> None:
+    if _WIDE_PERCENT.search(text) or _WIDE_BRACES.search(text):
+        raise SecurityError("the template formats a value with a width or precision of 1000 or more")
 
 
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
     return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
-                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
