@@ -80,11 +80,16 @@ class BoundedSandbox(SandboxedEnvironment):
 def _bounded(function, formats: bool):
     import functools
 
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
     @functools.wraps(function)          # keeps Jinja2's pass_context marks
     def bounded(*args, **kwargs):
-        _refuse_huge(args, kwargs)
-        if formats:
-            _refuse_wide(next((arg for arg in args if isinstance(arg, str)), ""))
+        passed = 1 if args and isinstance(args[0], (Context, EvalContext, SandboxedEnvironment)) else 0
+        if not formats:         # the value filtered (and the values formatted) may be any number; sizes may not
+            _refuse_huge(args[passed + 1:], kwargs)
+        elif len(args) > passed and isinstance(args[passed], str):
+            _refuse_wide(args[passed])
         return function(*args, **kwargs)
     return bounded
 
