@@ -140,9 +140,11 @@ def _guarded(function):
             from generator.diagnostics import Span
 
             frame_file, frame_line = _template_frame(error)
+            if not isinstance(error, TemplateError) and frame_file is None:
+                raise                   # not the template's doing: the render's limits report it (OUT004)
             name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
             line = getattr(error, "lineno", None) or frame_line
-            span = Span(_shown(name), line or 1, 1) if name != "a template" else None
+            span = Span(_shown(name), line or 1, 1)
             why = (getattr(error, "message", None) or str(error)) if isinstance(error, TemplateError) else \
                 "it calls or includes itself without end" if isinstance(error, RecursionError) else \
                 "it makes a text too large for the memory"
