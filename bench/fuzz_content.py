@@ -1,6 +1,6 @@
 """The long fuzz run: many damaged content files, each checked; every traceback is counted and shown.
 
-    python3 bench/fuzz_content.py [documents] [seed] [typed|text|both]
+    python3 bench/fuzz_content.py [documents] [seed] [typed|text|both] [--progress]
 
 Each document is one of Mar y Acero's content files damaged by 1–4 random
 mutations (tests/mutations.py), checked next to the game's manifest in a
@@ -67,9 +67,10 @@ def _work(task: tuple[int, int, int, str]) -> tuple[int, int, list[str], tuple[f
 
 
 def main() -> None:
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 50_000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    kind = sys.argv[3] if len(sys.argv) > 3 else "typed"
+    arguments = [argument for argument in sys.argv[1:] if argument != "--progress"]
+    total = int(arguments[0]) if arguments else 50_000
+    seed = int(arguments[1]) if len(arguments) > 1 else 40
+    kind = arguments[2] if len(arguments) > 2 else "typed"
     if kind not in ("typed", "text", "both"):
         raise SystemExit("the mutation set is typed, text or both")
     chunk = 500
@@ -84,6 +85,9 @@ def main() -> None:
             slowest, wall = max(slowest, slow), max(wall, slow_wall)
             reported += with_findings
             failures.extend(failed)
+            if "--progress" in sys.argv:    # a long run on a busy machine: what is done so far, if it is stopped
+                print(f"{done} documents, {len(failures)} failures, {time.perf_counter() - started:.0f} s",
+                      flush=True)
     elapsed = time.perf_counter() - started
     print(f"{done} damaged documents ({kind} mutations) checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
           f"{reported} with diagnostics, {len(failures)} tracebacks, placeless diagnostics or hangs; slowest "
