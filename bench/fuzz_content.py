@@ -87,7 +87,7 @@ def main() -> None:
             failures.extend(failed)
             if "--progress" in sys.argv:    # a long run on a busy machine: what is done so far, if it is stopped
                 print(f"{done} documents, {len(failures)} failures, {time.perf_counter() - started:.0f} s",
-                      flush=True)
+                      *failed, sep="\n", flush=True)
     elapsed = time.perf_counter() - started
     print(f"{done} damaged documents ({kind} mutations) checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
           f"{reported} with diagnostics, {len(failures)} tracebacks, placeless diagnostics or hangs; slowest "
