@@ -31,6 +31,7 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header
 from generator.model import Game
+from generator.model.common import language_problem
 from generator.model.texts import SourceText
 from generator.model.translations import Entry
 
@@ -145,10 +146,16 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     catalog, problems = read_catalog(path)
     if catalog is None:
         return problems, None
+    lines = _lines(path) if path.suffix.lower() == ".po" else []     # read once: an entry's line is looked up
     language = language or catalog.metadata.get("Language", "").replace("_", "-")
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
+    problem = language_problem(language)
+    if problem:          # the language names the file written, i18n/<language>.yaml: never a path
+        header = next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
+        return [make("I18N009", f"{path.name}'s Language header: {problem}", Span(_shown(path), header, 1),
+                     "Write the code of the translation's language (fr, pt-BR), or pass --lang.")], None
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
@@ -158,7 +165,7 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
         if message.obsolete or not message.msgctxt:
             continue
         source = sources.get(message.msgctxt)
-        span = Span(_shown(path), _msgstr_line(path, message), 1)
+        span = Span(_shown(path), _msgstr_line(lines, message), 1)
         if source is None:
             found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
                               span))
@@ -212,16 +219,29 @@ def _as_data(entry) -> dict:
 
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
-    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read."""
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read, or is larger
+    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries)."""
     try:
+        if path.stat().st_size > MAX_CATALOG:
+            return None, [make("I18N009", f"{path.name} is {path.stat().st_size} bytes; a translation file is at "
+                                          f"most {MAX_CATALOG}", Span(_shown(path), 1, 1))]
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
-            return xliff_to_po(path), []
-        return polib.pofile(str(path), wrapwidth=0), []
+            catalog = xliff_to_po(path)
+        else:
+            catalog = polib.pofile(str(path), wrapwidth=0)
+        if len(catalog) > MAX_ENTRIES:
+            return None, [make("I18N009", f"{path.name} holds {len(catalog)} entries; a translation file holds at "
+                                          f"most {MAX_ENTRIES}", Span(_shown(path), 1, 1))]
+        return catalog, []
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
+
+
+MAX_CATALOG = 256 * 1024 * 1024
+MAX_ENTRIES = 500_000            # a game has a few thousand texts; 100,000 entries import in seconds
 
 
 def _error_line(error: Exception) -> int:
@@ -231,12 +251,12 @@ def _error_line(error: Exception) -> int:
     return int(found.group(1)) if found else 1
 
 
-def _msgstr_line(path: Path, message: polib.POEntry) -> int:
-    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line."""
+def _msgstr_line(lines: list[str], message: polib.POEntry) -> int:
+    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line; `lines`
+    are the PO file's (none for XLIFF)."""
     line = getattr(message, "linenum", 0) or 0
-    if not line or path.suffix.lower() != ".po":
+    if not line or not lines:
         return max(line, 1)
-    lines = _lines(path)
     for number in range(line, min(len(lines), line + 200) + 1):
         if lines[number - 1].startswith("msgstr"):
             return number

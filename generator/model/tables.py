@@ -61,7 +61,7 @@ NO_EFFECT = frozenset({"", "-", "—", "–", "x", "0"})
 
 
 class Modifier(Shape):
-    value: Unknown | AssumableInt = Field(
+    value: Unknown | AssumableInt = Field(ge=-1000, le=1000,
         description="Added to the roll (negative to subtract); `{unknown: why}` when the source does not give it.")
     per: Text | None = Field(None, description="A variable modifier: the value counts once for each of these "
                                                "(\"unidad que asedia\" prints \"+1 por cada unidad que asedia\").")

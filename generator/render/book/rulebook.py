@@ -138,15 +138,20 @@ def _guarded(function):
     def render(request: RenderRequest) -> Rendered:
         try:
             return function(request)
-        except TemplateError as error:
+        except (TemplateError, RecursionError, MemoryError) as error:
             from generator.diagnostics import Span
 
             frame_file, frame_line = _template_frame(error)
+            if not isinstance(error, TemplateError) and frame_file is None:
+                raise                   # not the template's doing: the render's limits report it (OUT004)
             name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
             line = getattr(error, "lineno", None) or frame_line
             span = Span(_shown(name), line or 1, 1)
+            why = (getattr(error, "message", None) or str(error)) if isinstance(error, TemplateError) else \
+                "it calls or includes itself without end" if isinstance(error, RecursionError) else \
+                "it makes a text too large for the memory"
             return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
-                                                        f"{error.message or error}", span,
+                                                        f"{why}", span,
                                               "Fix the template; the output is not written.")], failed=True)
     return render
 
