@@ -36,6 +36,8 @@ LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port",
 
 
 class Route(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("to",)
+
     to: Id = Field(description="The location the route leads to; it counts as a neighbour.")
     cost: Scalar | None = Field(None, description="What taking it costs, printed on the route's line (2, \"2 PM\").")
     kind: str | None = Field(None, description="sea, land, special…: land routes print as a brown line, others "

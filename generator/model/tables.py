@@ -98,20 +98,16 @@ class Row(Shape):
                                                                   "`columns` (null: nothing happens).")
 
 
-def row_key(row: Row, index: int) -> str:
-    """The row's name in translation keys: its id, else its roll or key, else its place."""
-    for found in (row.id, row.roll, row.key):
-        if found is not None and not isinstance(found, Shape):
-            return str(found)
-    return str(index)
-
-
 class LegendEntry(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("code",)    # names the entry in translation keys
+
     code: str = Field(description="A result code as the cells print it: E, R, 1/D.")
     text: Text = Field(description="What the code means.")
 
 
 class Footnote(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("mark",)
+
     mark: str = Field(pattern=r"^\S{1,3}$", description="The mark a cell, key or header carries: *, †, a.")
     text: Text = Field(description="The footnote, printed under the table after its mark.")
 

@@ -82,19 +82,19 @@ def module_contents(edition: Edition) -> Contents:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        sides = [Side(f"{piece.id}-front", edition.text(f"piece.{piece.id}.front.label", piece.front.label)
+        sides = [Side(f"{piece.id}-front", edition.field(piece.front, "label")
                       or words[0])]
         if piece.back is not None:
-            sides.append(Side(f"{piece.id}-back", edition.text(f"piece.{piece.id}.back.label", piece.back.label)
+            sides.append(Side(f"{piece.id}-back", edition.field(piece.back, "label")
                               or words[1]))
         width, height = (kind.size.width, kind.size.height) if hasattr(kind.size, "width") else (kind.size,) * 2
         owner = ("force", piece.force) if piece.force else ("faction", piece.faction) if piece.faction else None
         group = edition.name(*owner) if owner else edition.name("piece_kind", kind.id)
         queue = starts.get(piece.force, []) if piece.force else []
         placed = [queue.pop(0) for _ in range(min(piece.copies, len(queue)))]
-        pieces.append(PieceDesign(piece.id, edition.text(f"piece.{piece.id}.name", piece.name), kind.id, group,
+        pieces.append(PieceDesign(piece.id, edition.field(piece, "name"), kind.id, group,
                                   piece.copies, sides, width, height, piece.facing, placed))
-    return Contents(edition.text("game.title", game.manifest.title), pieces, _decks(edition), dice_used(game),
+    return Contents(edition.field(game.manifest, "title"), pieces, _decks(edition), dice_used(game),
                     _turns(edition), [edition.name("table", table.id, "title") for table in game.tables])
 
 
@@ -115,7 +115,7 @@ def _decks(edition: Edition) -> list[DeckPlan]:
     game = edition.game
     decks = []
     for deck in game.decks:
-        cards = [(card.id, edition.text(f"card.{card.id}.title", card.title), card.copies)
+        cards = [(card.id, edition.field(card, "title"), card.copies)
                  for card in game.cards if card.deck == deck.id and card.copies > 0]
         if not cards:
             continue
@@ -132,5 +132,5 @@ def _turns(edition: Edition) -> list[str]:
         next((t for t in game.tracks if "turn" in t.id), None)
     if track is None:
         return []
-    return [edition.text(f"track.{track.id}.labels.{n}", track.labels[str(n)]) if str(n) in track.labels
+    return [edition.field(track, "labels", str(n)) if str(n) in track.labels
             else str(n) for n in range(track.min, track.max + 1)]

@@ -96,7 +96,7 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
     from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
+    text = SheetText(edition.field(edition.game.manifest, "title"), "", "counters", edition.words)
     sheets = print_sheets(items, faces, profile, 1.0, "digital", text)
     return rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
 

@@ -26,7 +26,7 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
         ink = palette.ink(key.id, None)
         if ink is not None:
             tint = ink.lighter(0.45) if sum(ink.as_rgb()) < 1.5 else ink
-            entries.append((edition.text(f"map_key.{key.id}.name", key.name), tint, False))
+            entries.append((edition.field(key, "name"), tint, False))
     owners = sorted({loc.owner for loc in game.locations if loc.owner and not loc.colors})
     if symbols or game.map.geography is not None:
         for owner in owners:

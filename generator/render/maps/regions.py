@@ -84,7 +84,7 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
         if loc.terrain == "jungle":
             body.extend(_dots(region))
             drawn.symbols.add("jungle")
-        name = edition.text(f"location.{loc.id}.name", loc.name)
+        name = edition.field(loc, "name")
         label, centre = labels.place(name, _extras(loc, said, edition), region,
                                      LAND_NAME if loc.type != "sea" else SEA_NAME,
                                      CURRENT.darker(0.3) if loc.type == "sea" else BLACK)
@@ -281,7 +281,7 @@ def _city_marks(loc: Location, point, drawn: Drawn) -> list[Shape]:
 def _place_point(loc: Location, point, edition: Edition, labels: Labels, drawn: Drawn) -> Group:
     """A city or port that is a point, not a region: its symbol, and its name beside it."""
     x, y = point
-    name = edition.text(f"location.{loc.id}.name", loc.name)
+    name = edition.field(loc, "name")
     shapes: list[Shape] = []
     kinds = _city_kinds(loc) if loc.type != "port" else ["port"]
     for kind in kinds:

@@ -178,7 +178,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         return rendered
     game = edition.game
     output = f"{component}.pdf"
-    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.author, component,
+    text = SheetText(edition.field(game.manifest, "title"), game.manifest.author, component,
                      edition.words, proof_slug(edition), tuple(proof_entries(edition)), str(request.stamp))
     sheets = print_sheets(items, faces, profile, gutter, output, text)
     rendered.placements = sheets.placements
