@@ -137,7 +137,7 @@ def _modifier(e: Edition, modifier, words: dict) -> tuple[str, str]:
         shown = f"{value:+d}".replace("-", MINUS)
     parts = []
     if modifier.per is not None:
-        per = f"{words.get('per', 'per')} {e.plain(e.field(modifier, "per"))}"
+        per = f"{words.get('per', 'per')} {e.plain(e.field(modifier, 'per'))}"
         if modifier.up_to is not None:
             per += f" ({words.get('up_to', 'at most {n}').replace('{n}', str(modifier.up_to))})"
         parts.append(per)
