@@ -57,9 +57,11 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             found.extend(_game_profile_problems(folder))
         found.extend(_policy_problems(loaded.game))
         if release:
+            from generator.checks.translations import release_refusal as translations_refusal
             from generator.checks.unknowns import release_refusal
 
             found.extend(release_refusal(loaded.game))
+            found.extend(translations_refusal(loaded.game))
         policy = _with_game_policy(policy, loaded.game)
     return Checked(loaded.game, policy.apply(found))
 

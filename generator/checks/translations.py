@@ -24,11 +24,12 @@ class Comparison(NamedTuple):
     """The state of one source text in one language."""
 
     key: str
-    status: str                 # translated | missing | stale | unstamped | broken
+    status: str                 # translated | missing | stale | reworded | unstamped | broken | orphan
     source: SourceText | None
     span: Span                  # the translation entry, or the source text when missing
     detail: str = ""
     numbers: str = ""           # numbers that differ between source and translation
+    suggestion: str = ""        # reworded: the key of the entry that translated its earlier text
 
 
 def compare(game: Game, translation: Translation) -> list[Comparison]:
@@ -62,10 +63,46 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
                       "stale" if stamps != {source_fingerprint(source)} else "translated")
             numbers = _number_difference(source.text, texts[0]) if status != "stale" else ""
             results.append(Comparison(source.key, status, source, span, numbers=numbers))
-    for key in entries:
-        if key not in seen:
-            results.append(Comparison(key, "orphan", None, document.key_span(("entries", key))))
+    orphans = [key for key in entries if key not in seen]
+    carried = _suggestions([item for item in results if item.status == "missing" and item.source.owner is not None],
+                           orphans, entries)
+    results = [item._replace(status="reworded", span=document.key_span(("entries", carried[item.key])),
+                             suggestion=carried[item.key],
+                             detail=f"its translation of the earlier text, '{carried[item.key]}', is a suggestion")
+               if item.key in carried else item for item in results]
+    taken = set(carried.values())
+    results += [Comparison(key, "orphan", None, document.key_span(("entries", key)))
+                for key in orphans if key not in taken]
     return results
+
+
+_NAMED_BY_TEXT = re.compile(r"(?<=\.)[0-9a-f]{10}(?:-\d+)?(?=\.|$)")   # a key part that is a text's fingerprint
+
+
+def _suggestions(missing: list[Comparison], orphans: list[str], entries: dict) -> dict[str, str]:
+    """Key of a text without translation → the orphan entry to offer as its suggestion, as msgmerge carries a
+    message over: first one that translated this very text under another key (moved), else one in the same
+    place of the same list whose text was named by its fingerprint (reworded: a modifier, a row without an id,
+    an unknown's reason). Each orphan is offered once; none is ever printed as the new text's translation."""
+    found: dict[str, str] = {}
+    free = list(orphans)
+    stamps = {}
+    for key in free:
+        stamps.setdefault(entry_stamp(entries[key]), key)
+    for item in missing:
+        key = stamps.get(source_fingerprint(item.source))
+        if key is not None and key in free:
+            found[item.key] = key
+            free.remove(key)
+    for item in missing:
+        if item.key in found or not _NAMED_BY_TEXT.search(item.key):
+            continue
+        slot = _NAMED_BY_TEXT.sub("*", item.key)
+        key = next((key for key in free if _NAMED_BY_TEXT.sub("*", key) == slot), None)
+        if key is not None:
+            found[item.key] = key
+            free.remove(key)
+    return found
 
 
 def token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
@@ -106,8 +143,8 @@ def _numbers(text: str) -> tuple[str, ...]:
     return tuple(sorted(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text))))
 
 
-_CODES = {"missing": "I18N001", "stale": "I18N002", "broken": "I18N003", "unstamped": "I18N004",
-          "orphan": "I18N005"}
+_CODES = {"missing": "I18N001", "stale": "I18N002", "reworded": "I18N002", "broken": "I18N003",
+          "unstamped": "I18N004", "orphan": "I18N005"}
 
 
 def check_translations(game: Game) -> Iterator[Diagnostic]:
@@ -139,8 +176,28 @@ def _diagnose(item: Comparison, language: str) -> Iterator[Diagnostic]:
     message = {
         "missing": f"'{item.key}' has no {language} translation",
         "stale": f"the source of '{item.key}' changed since its {language} translation was made",
+        "reworded": f"'{item.key}' was reworded since its {language} translation was made: {item.detail}, "
+                    "to review",
         "broken": f"the {language} translation of '{item.key}' does not keep its reference tokens: {item.detail}",
         "unstamped": f"the {language} translation of '{item.key}' does not record its source",
         "orphan": f"'{item.key}' in the {language} translation matches no source text",
     }[item.status]
     yield make(_CODES[item.status], message, item.span)
+
+
+def release_refusal(game: Game) -> list[Diagnostic]:
+    """REL002: a release prints no translation of an earlier source (stale, or a reworded text's suggestion)."""
+    found = []
+    for language in game.manifest.languages:
+        translation = game.translations.get(language)
+        if translation is None or language == game.manifest.source_language:
+            continue
+        late = [item for item in compare(game, translation) if item.status in ("stale", "reworded")]
+        if late:
+            more = f" and {len(late) - 3} more" if len(late) > 3 else ""
+            found.append(make("REL002", f"a release cannot print {len(late)} {language} translation"
+                                        f"{'s' * (len(late) != 1)} of an earlier source: "
+                                        f"{', '.join(item.key for item in late[:3])}{more}", late[0].span,
+                              f"review them (`imprenta i18n export {game.folder} --lang {language}`, then import), "
+                              "or build a proof, which prints them after ‡"))
+    return found

@@ -258,6 +258,10 @@ _TABLE = (
          "the proof sheet; a release build refuses it (REL001)."),
     Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",
          "A release (`--release`, the press profile) prints no placeholder: give the values, or build a proof."),
+    Code("REL002", "stale-translation-in-release", "error",
+         "a release build of an edition whose translation is of an earlier source",
+         "A stale translation (I18N002) prints in a proof after ‡ for review; a release refuses it: review the "
+         "entries, export and import them, or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
     Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
          "Shorten the text (or its translation), or give the layout element a smaller min_size."),
