@@ -26,6 +26,9 @@ EXAMPLES: dict[str, str] = {
     "REL001": "`imprenta build --profile press` (a release) of a game where `copies: {unknown: \"not in the counter "
               "manifest\", assume: 2}` still stands: nothing is written, and the message lists where the unknown "
               "facts are.",
+    "REL002": "`imprenta build --profile press --lang en` after a section's title was reworded in Spanish while "
+              "its English entry still translates the old title: nothing is written until the entry is reviewed "
+              "(a proof prints it after ‡).",
     "LAY009": "`anatomy: {card: second-voyage, callouts: [{shows: vp, text: Puntos de victoria}]}` in a rules section, "
               "while the event card's layout prints no {vp}: the warning is at the callout's `shows`.",
     "DIG001": "a piece whose `kind` is misspelt and so is left out of the VASSAL module and the Tabletop Simulator "

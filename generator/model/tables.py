@@ -87,7 +87,8 @@ class Columns(Shape):
 
 
 class Row(Shape):
-    id: Id | None = Field(None, description="A stable name for the row in translation keys, for rows whose key is "
+    id: Id | None = Field(None, description="A stable name for the row in translation keys (else its text names it), "
+                                            "so a reworded text is stale rather than new; for rows whose key is "
                                             "a phrase (`table.<id>.rows.<row id>.key`).")
     roll: Roll | None = Field(None, description="The roll (7) or range (5-6) of this row, for dice tables.")
     key: Scalar | None = Field(None, description="The key of this row, for tables without dice: a number, a range "
