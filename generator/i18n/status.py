@@ -9,7 +9,7 @@ from generator.derived.printed import plural_keys
 from generator.model import Game
 
 _ORDER = ("missing", "stale", "reworded", "broken", "unstamped", "orphan")
-_TO_REVIEW = ("stale", "reworded")      # exported fuzzy with what they translated: to review like a fuzzy entry
+_TO_REVIEW = ("reworded",)     # a suggestion carried over, exported fuzzy: to review like a fuzzy entry
 _LIMIT = 20
 
 
