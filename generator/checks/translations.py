@@ -67,8 +67,7 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
     carried = _suggestions([item for item in results if item.status == "missing" and item.source.owner is not None],
                            orphans, entries)
     results = [item._replace(status="reworded", span=document.key_span(("entries", carried[item.key])),
-                             suggestion=carried[item.key],
-                             detail=f"its translation of the earlier text, '{carried[item.key]}', is a suggestion")
+                             suggestion=carried[item.key], detail=_carried(item, carried[item.key], entries))
                if item.key in carried else item for item in results]
     taken = set(carried.values())
     results += [Comparison(key, "orphan", None, document.key_span(("entries", key)))
@@ -77,6 +76,13 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
 
 
 _NAMED_BY_TEXT = re.compile(r"(?<=\.)[0-9a-f]{10}(?:-\d+)?(?=\.|$)")   # a key part that is a text's fingerprint
+
+
+def _carried(item: Comparison, old: str, entries: dict) -> str:
+    if entry_stamp(entries[old]) == source_fingerprint(item.source):
+        return (f"the same text is translated under '{old}' (an id renamed, or a file written before stable keys: "
+                "`python3 -m generator.i18n.migrate_keys` renames those), offered as a suggestion")
+    return f"its translation of the earlier text, '{old}', is a suggestion"
 
 
 def _suggestions(missing: list[Comparison], orphans: list[str], entries: dict) -> dict[str, str]:
