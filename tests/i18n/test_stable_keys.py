@@ -330,3 +330,27 @@ def test_every_field_a_renderer_asks_for_is_exported(name, monkeypatch):
         elif text is not None and text.translated and text.key not in exported:
             missing.append(text.key)
     assert not missing
+
+
+def test_the_migration_renames_keys_by_place_to_keys_by_identity_and_loses_nothing(tmp_path):
+    """A translation written when keys were places (`modifiers.0`, `rows.1-2`) is renamed entry by entry."""
+    import shutil
+
+    from generator.i18n.migrate_keys import migrate
+
+    folder = tmp_path / "el-vado"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "tutorial" / "el-vado", folder)
+    english = folder / "i18n" / "en.yaml"
+    game = load_game(folder).game
+    by_text = {text.text: text.key for text in game.texts}
+    old = english.read_text(encoding="utf-8")
+    for text, was in (("el atacante tiene caballería", "table.combat.modifiers.0.when"),
+                      ("El atacante pierde un paso.", "table.combat.rows.1-2.result")):
+        old = old.replace(f"  {by_text[text]}:", f"  {was}:")
+    english.write_text(old, encoding="utf-8")
+    assert "2 reworded" in status_text(load_game(folder).game, ("en",))[0]
+    assert migrate(folder) == [(folder / "i18n" / "en.yaml", 2)]
+    after = load_game(folder).game
+    assert status_text(after, ("en",))[0] == status_text(game, ("en",))[0]
+    assert english.read_text(encoding="utf-8") == (Path(__file__).resolve().parents[2] / "docs" / "tutorial" /
+                                                   "el-vado" / "i18n" / "en.yaml").read_text(encoding="utf-8")
