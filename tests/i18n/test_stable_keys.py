@@ -312,6 +312,14 @@ def test_every_field_a_renderer_asks_for_is_exported(name, monkeypatch):
     from generator.render.digital.contents import module_contents
 
     module_contents(edition)
+    from generator.render.sheets.cards import FaceHelpers
+
+    helpers = FaceHelpers(edition)
+    for card in game.cards:
+        deck = game.get("deck", card.deck)
+        if deck is not None:
+            helpers.front(card, deck, game.get("card_type", card.card_type or deck.card_type or ""))
+            helpers.back(deck, None)
     from generator.render.sheets.counters import face_inputs
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
