@@ -270,7 +270,8 @@ _TABLE = (
          "`reconstructed` entry (or state the fact and remove the entry); or build a proof."),
     Code("REL003", "translation-in-release", "error", "a release build in a language whose translation lacks texts "
          "or translates older versions of them", "A release prints no source-language text in another edition: "
-         "translate what `imprenta i18n status` lists, or build a proof."),
+         "translate what `imprenta i18n status` lists (a stale translation prints in a proof after ‡ for review; a "
+         "reworded text's old translation is only a suggestion), or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
     Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
          "Shorten the text (or its translation), or give the layout element a smaller min_size."),

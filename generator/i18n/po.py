@@ -2,9 +2,10 @@
 
 One message per printed text: `msgctxt` is the translation key, `msgid` the source text (`msgid_plural`
 for a word printed with a count), `msgstr` the translation, `#:` where the source is written, `#.` the
-reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; when the
-previous export is at hand (`--out` names an existing file), a stale entry carries its old source as
-`#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
+reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; a reworded
+text (a new key, checks.translations) carries the translation of its earlier text as a fuzzy suggestion; when
+the previous export is at hand (`--out` names an existing file), a stale or reworded entry carries its old
+source as `#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
 naming the PO line; an entry left as exported changes nothing, so export → import keeps the YAML
 byte for byte.
 """
@@ -35,13 +36,15 @@ from generator.model.common import language_problem
 from generator.model.texts import SourceText
 from generator.model.translations import Entry
 
-_FUZZY_STATUSES = {"stale", "broken", "unstamped"}
+_FUZZY_STATUSES = {"stale", "reworded", "broken", "unstamped"}
 
 
 def export_po(game: Game, language: str, previous: Path | None = None) -> polib.POFile:
     translation = game.translations.get(language)
     entries = translation.content.entries if translation is not None else {}
-    status = {item.key: item.status for item in compare(game, translation)} if translation is not None else {}
+    compared = compare(game, translation) if translation is not None else []
+    status = {item.key: item.status for item in compared}
+    carried = {item.key: item.suggestion for item in compared if item.suggestion}
     old = _previous_sources(previous)
     catalog = polib.POFile(wrapwidth=0)
     catalog.metadata = {
@@ -52,7 +55,7 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
     }
     for source in printed_texts(game):
         keys = plural_keys(source, language)
-        found = [entries.get(key) for key in keys]
+        found = [entries.get(carried.get(key, key)) for key in keys]      # a reworded text: its suggestion
         texts = [entry_text(entry) for entry in found]
         if source.key.startswith(WORDS) and not all(texts):
             shipped, origin = word(game, language, source.key[len(WORDS):])
@@ -69,8 +72,9 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
         if any(texts) and (status.get(source.key) in _FUZZY_STATUSES or
                            any(isinstance(e, Entry) and e.review for e in found)):
             entry.flags.append("fuzzy")
-            if status.get(source.key) == "stale" and old.get(source.key, source.text) != source.text:
-                entry.previous_msgid = old[source.key]
+            was = carried.get(source.key, source.key)
+            if status.get(source.key) in ("stale", "reworded") and old.get(was, source.text) != source.text:
+                entry.previous_msgid = old[was]
         catalog.append(entry)
     return catalog
 
@@ -159,6 +163,8 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
+    carried = {item.key: item.suggestion for item in compare(game, translation) if item.suggestion} \
+        if translation is not None else {}
     entries = {key: _as_data(entry) for key, entry in current.items()}
     found: list[Diagnostic] = []
     for message in catalog:
@@ -191,6 +197,10 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
             before = current.get(key)
             if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
                 continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+            if key in carried:
+                if "fuzzy" in message.flags and entry_text(current[carried[key]]) == text:
+                    continue    # a suggestion exported and left as it was: still only a suggestion
+                entries.pop(carried[key], None)     # taken: the entry now translates the reworded text
             entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
     if any(d.severity.name == "ERROR" for d in found):
         return found, None

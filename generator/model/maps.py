@@ -46,6 +46,8 @@ LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port",
 
 class Route(Shape):
     fact_labels: ClassVar[dict[str, str]] = {"to": "destination"}
+    i18n_identity: ClassVar[tuple[str, ...]] = ("to",)    # an unknown destination: named by its texts instead
+
     to: Id | Unknown = Field(description="The location the route leads to; it counts as a neighbour. "
                                         "{unknown: why} when the source does not say where it leads: the map "
                                         "prints the route leaving its location towards a proof mark.")

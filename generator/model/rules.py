@@ -13,6 +13,8 @@ Side = Literal["front", "back"]
 
 
 class Callout(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("shows", "side")    # the box it points at names it in keys
+
     shows: str = Field(pattern=r"^[a-z][\w-]*(:[\w-]+)?$",
                        description="The layout box the number points at, named by what it prints: a field of its "
                                    "text (title, number, values, value:attack, field:impulses), or image, symbol, "
