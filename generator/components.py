@@ -12,7 +12,8 @@ records what each renderer reads (generator/output/recording.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from generator.render.context import Rendered, RenderRequest
@@ -90,6 +91,7 @@ def _load_map() -> None:
 
 def _load_books() -> None:
     import weasyprint  # noqa: F401 - 0.6 s, once for every book of the build
+
     import generator.render.book.aids  # noqa: F401
     import generator.render.book.rulebook  # noqa: F401
 

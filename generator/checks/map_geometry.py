@@ -7,7 +7,8 @@ without borders, as Mar y Acero's numbered areas do).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from generator.derived.adjacency import neighbours
 from generator.diagnostics import Diagnostic, make
@@ -25,7 +26,7 @@ HEX_LAND_MM2 = 0.5        # land a hex must hold to count as holding land: a pat
 def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
     if game.map is None:
         return
-    from generator.derived.outlines import outlines     # shapely and numpy: 0.1 s a game without a map never needs
+    from generator.derived.outlines import outlines  # shapely and numpy: 0.1 s a game without a map never needs
 
     shapes = outlines(game)
     yield from shapes.problems

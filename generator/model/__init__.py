@@ -84,11 +84,11 @@ class Game:
         return tuple(iter_texts(self))
 
     @cached_property
-    def unknown_facts(self) -> tuple:
-        """Every unknown fact (`derived.unknowns.Fact`), numbered: found once for the checks and every edition."""
-        from generator.derived.unknowns import numbered_facts
-
-        return numbered_facts(self)
+    def memo(self) -> dict:
+        """What later rooms compute once from the whole loaded game and keep with it (derived.unknowns keeps the
+        numbered unknown facts here): the game does not change once loaded, and the model knows nothing of how
+        they are made."""
+        return {}
 
     @cached_property
     def text_index(self) -> dict:

@@ -12,8 +12,9 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from generator.output.recording import EDITION_VALUES, Recorder, shown_value
 from generator.shapes import Shape

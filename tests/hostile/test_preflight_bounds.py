@@ -14,8 +14,8 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.output.preflight import walk as preflight_walk
 from generator.output.preflight import preflight
+from generator.output.preflight import walk as preflight_walk
 from tests.preflight.corpus import clean, dag_pdf, on_page
 
 N = pikepdf.Name

@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import io
 import zlib
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pikepdf
 

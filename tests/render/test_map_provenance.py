@@ -14,7 +14,7 @@ import pytest
 import shapely
 
 from generator.derived.adjacency import neighbours
-from generator.derived.provenance import reconstructions
+from generator.derived.unknowns import reconstructions
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build, check
 from tests.render.test_map_outlines import _path_area

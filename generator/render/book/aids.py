@@ -14,7 +14,8 @@ from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
 from generator.render.book.prose import section_anchor
-from generator.render.book.rulebook import _guarded, _pdf, render_html, rulebook_context, typeset
+from generator.render.book.rulebook import _pdf, render_html, rulebook_context, typeset
+from generator.render.book.templating import guarded
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.primitives import BLACK
@@ -25,7 +26,7 @@ PAPER_LANDSCAPE = {"A4": "A4 landscape", "letter": "letter landscape", "A3": "A3
                    "11in 17in": "17in 11in"}
 
 
-@_guarded
+@guarded
 def render_aids(request: RenderRequest) -> Rendered:
     edition = request.edition
     game = edition.game

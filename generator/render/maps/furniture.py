@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import math
 
-from generator.derived.adjacency import UNCONNECTED_TYPES
 from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
-from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
 from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
+from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
 from generator.render.draw.text_fit import place
-from generator.render.maps import fit_map
 from generator.render.edition import Edition
+from generator.render.maps import fit_map
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
 

@@ -9,17 +9,18 @@ translation cannot reach Python attributes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
+from generator.derived.unknowns import MARK, readable
 from generator.diagnostics import Diagnostic, make
+from generator.load.images import image_problem
 from generator.model import where
 from generator.model.common import Shape
 from generator.render.draw.colors import Palette
-from generator.derived.unknowns import MARK, readable
 from generator.render.draw.fonts import missing_glyphs
-from generator.load.images import image_problem
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, Text, readable_on
 from generator.render.draw.symbols import draw_symbol
 from generator.render.draw.text_fit import fit, place

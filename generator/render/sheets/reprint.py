@@ -13,11 +13,10 @@ from typing import NamedTuple
 
 from generator.components import FAMILIES
 from generator.derived.unknowns import MARK, mark
-from generator.load.game_files import digest
+from generator.game_files import digest
 from generator.render.draw.primitives import Face, Image, Text, flatten
 from generator.render.edition import Edition
 from generator.render.sheets.faces import FaceSet
-
 
 
 class FaceChange(NamedTuple):
