@@ -5,7 +5,7 @@ outputs print (`--only counters` is not refused for the map)."""
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from generator.derived.unknowns import facts_printed_by, reconstructions_printed_by, unknown_facts
 from generator.diagnostics import Diagnostic, make

@@ -98,7 +98,7 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
                     try:
                         data = await asyncio.wait_for(queue.get(), timeout=15)
                         yield f"data: {data}\n\n"
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         yield ": still here\n\n"          # keeps proxies and the browser from closing the stream
             finally:
                 listeners.discard(queue)

@@ -13,8 +13,16 @@ bounded, and a file past either bound ends in PRE018, never a hang.
 from __future__ import annotations
 
 from generator.output.preflight.ink import picture_ink, picture_ink_pil, shading_ink
-from generator.output.preflight.state import (MM, Graphics, Matrix, colour_space_kind, font_embedded, inside_trim,
-                                              resolved, resource)
+from generator.output.preflight.state import (
+    MM,
+    Graphics,
+    Matrix,
+    colour_space_kind,
+    font_embedded,
+    inside_trim,
+    resolved,
+    resource,
+)
 
 SMALL_TEXT = 5.0        # points: under this, type in two or more inks blurs when the plates register badly
 MAX_DEPTH = 48          # forms and patterns drawn inside each other (PDF's own limit for q is 28)
@@ -183,7 +191,8 @@ class Walk:
         else:
             inks = 4 if state.fill_space == "registration" else 1
         if size < SMALL_TEXT - 0.01 and inks > 1:
-            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
+            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})",
+                     (state.font, round(size, 1)),
                      "Small type prints sharp in one ink: black text should be K only.")
         if state.fill_space == "registration" and self.trim is not None:
             origin = (state.text @ state.ctm).apply(0, 0)

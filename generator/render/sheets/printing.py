@@ -16,8 +16,8 @@ from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Face
 from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose, run_gap
 from generator.render.paper.profiles import PrintProfile
-from generator.render.sheets.faces import FaceSet
 from generator.render.proofing import printed_numbers, proof_entries, proof_slug
+from generator.render.sheets.faces import FaceSet
 from generator.render.wording import section
 
 if TYPE_CHECKING:
