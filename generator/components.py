@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from generator.model import Game
     from generator.render.context import Rendered, RenderRequest
 
 
@@ -108,7 +109,7 @@ class Family(NamedTuple):
     cost: int                              # its jobs' place in the build's order (lowest first)
     printed: bool = False                  # a component a game's `components` may list (what a box holds)
     made_from: tuple[str, ...] = ()        # built when the game's `components` lists one of these
-    holds: tuple[str, Callable[[object], object]] | None = None   # what in the game it prints, and whether any
+    holds: tuple[str, Callable[[Game], object]] | None = None   # what in the game it prints, and whether any
     faces: Callable | None = None          # edition → its drawn faces (FaceSet): compared for reprint sheets
     preload: Callable[[], None] | None = None   # imports its renderer's modules once, before forking its jobs
     singular: bool = False                 # what it writes reads as one thing ("aids.pdf is not built")

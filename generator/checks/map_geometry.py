@@ -120,7 +120,8 @@ def _ports(game, shapes: Outlines) -> Iterator[Diagnostic]:
         distance = shapes.sea_km(loc)
         limit = game.map.geography.port_km if game.map.geography else None
         if coastal is False or (distance is not None and limit is not None and distance > limit):
-            how = f"its anchor lies {distance:.0f} km from the sea" if distance else "its outline does not reach the sea"
+            how = (f"its anchor lies {distance:.0f} km from the sea" if distance
+                   else "its outline does not reach the sea")
             doubt = f" (the content already doubts it: {port.unknown})" if isinstance(port, Unknown) else ""
             yield make("MAP010", f"'{loc.id}' is listed as a port, but {how}{doubt}", where(loc, "attributes", "port"),
                        "fix the port or the anchor, or say why in `outline_exceptions: {port: …}`")

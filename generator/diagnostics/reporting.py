@@ -89,7 +89,8 @@ _line_cache: dict[tuple, list[str] | None] = {}
 
 
 def _source_line(file, line: int) -> str | None:
-    try:        # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    try:
         state = os.lstat(file)
     except OSError:
         return None

@@ -70,7 +70,7 @@ def _lists(game: Game) -> dict[str, list[tuple[object, str]]]:
     for location in game.locations:
         if any(route.note for route in location.routes):
             found["routes"].append((location, "routes"))
-    for document, section, _ in game.sections():
+    for _, section, _ in game.sections():
         if section.anatomy is not None and section.anatomy.callouts:
             found["callouts"].append((section.anatomy, "callouts"))
     for document in game.documents:

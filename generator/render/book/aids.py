@@ -48,7 +48,8 @@ def _fitted(edition: Edition, context: dict, most_pages: dict, bleed: float):
     while True:
         html = render_html(edition, context, "rulebook/aids.html.j2")
         laid_out = typeset(html, edition.game.folder, bleed)
-        first, last = {}, {}
+        first: dict[str, int] = {}
+        last: dict[str, int] = {}
         for number, page in enumerate(laid_out[0].pages):
             for anchor in page.anchors:
                 first.setdefault(anchor, number)
@@ -100,7 +101,8 @@ def _aid_view(edition: Edition, context: dict, aid: Aid) -> dict:
     title = e.field(aid, "title") if aid.title is not None else context["words"]["aids"]
     tables = {table.id: table for table in context["tables"]}
     views = {view.id: (book, index) for book in context["documents"] for index, view in enumerate(book.sections)}
-    parts, printed = [], set()
+    parts: list[dict] = []
+    printed: set[str] = set()
     for part in aid.parts:
         if part.table and part.table in tables:
             parts.append({"kind": "table", "table": tables[part.table], "span": part.span})

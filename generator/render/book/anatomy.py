@@ -151,7 +151,7 @@ def _callout(box, y: float, left: bool, margin: float, width: float, badge: floa
 
 def _spread(ys: list[float], low: float, high: float, step: float) -> list[float]:
     """Positions near each wanted one, in order, at least `step` apart, within [low, high]."""
-    placed = []
+    placed: list[float] = []
     for y in ys:
         placed.append(max(y, low, placed[-1] + step if placed else low))
     overflow = (placed[-1] - high) if placed else 0

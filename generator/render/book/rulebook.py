@@ -204,7 +204,7 @@ def _prose_place(game, owner: str):
 
 def _anchor_pages(document) -> dict[str, int]:
     """Each anchor of a laid-out book → the page it starts on (1-based)."""
-    pages = {}
+    pages: dict[str, int] = {}
     for index, page in enumerate(document.pages, start=1):
         for anchor in page.anchors:
             pages.setdefault(anchor, index)

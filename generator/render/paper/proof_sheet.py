@@ -88,7 +88,8 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     rebuilt = [entry for entry in entries if getattr(entry, "seal", False)]
     story = []
     if unknown:
-        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
+        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head),
+                 cell(said["why"], head)]]
         for entry in unknown:
             why = " — ".join(part for part in (entry.why, entry.assumed) if part)
             rows.append([_Mark(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(why)])

@@ -143,7 +143,8 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
     unknown = _unknown_choice(element, inputs.fields)
     if unknown:             # a picture chosen by an unknown fact: its mark, never the picture as if it were known
         size, min_size = _sizes(element, scale)        # an icon's size is its badge's words: the mark fills the box
-        fitted = fit(unknown, element.font, max(size, min(11.0 * scale, box[3] * 72 / 25.4 * 0.6)), max(min_size, size), box[2], box[3])
+        fitted = fit(unknown, element.font, max(size, min(11.0 * scale, box[3] * 72 / 25.4 * 0.6)),
+                     max(min_size, size), box[2], box[3])
         face.add(*place(fitted, element.font, *box, "center", "middle", color))
         return
     if element.symbol is not None:

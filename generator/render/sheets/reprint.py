@@ -35,7 +35,7 @@ def face_changes(old: Edition, new: Edition) -> dict[str, list[FaceChange]]:
 
 def _compared(before: FaceSet, after: FaceSet, old: Edition, new: Edition, component: str) -> list[FaceChange]:
     old_sides, new_sides = _sides(before), _sides(after)
-    copies = {}
+    copies: dict[str, int] = {}
     for item in after.items:
         copies[item.piece] = copies.get(item.piece, 0) + 1
     found = []
