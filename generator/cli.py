@@ -73,7 +73,8 @@ def build(args: argparse.Namespace) -> int:
         raise UsageError("--formats takes pdf, svg and png")
     overrides = print_overrides(args) + (("asset_url", args.asset_url),)
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
-    found, written, fresh, notes, explained = [], [], set(), [], []
+    found, written, notes, explained = [], [], [], []
+    fresh: set[Path] = set()
     for folder in folders:
         progress = _progress(folder.name) if show_progress else None
         asked = () if args.languages.strip() == "all" else codes(args.languages)

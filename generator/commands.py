@@ -265,7 +265,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def watched_state(folder: Path) -> tuple:
     """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
-    from generator.load.game_files import files_under
+    from generator.game_files import files_under
 
     files, links = files_under(folder, frozenset({"build"}))
     state = []

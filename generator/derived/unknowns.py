@@ -23,8 +23,15 @@ from typing import NamedTuple
 from generator.components import BY_NAME
 from generator.diagnostics import Span
 from generator.model import Game, where
-from generator.model.common import (Reconstruction, Shape, Unknown, accepts_assumption, fields_holding_shapes,
-                                    is_assumed, model_in)
+from generator.model.common import (
+    Reconstruction,
+    Shape,
+    Unknown,
+    accepts_assumption,
+    fields_holding_shapes,
+    is_assumed,
+    model_in,
+)
 from generator.model.texts import reason_key
 
 MARK_BASE = 0xF0000
@@ -212,7 +219,7 @@ def _holders(game: Game) -> Iterator[tuple[Shape, str]]:
     yield game.map, "map"
     for location in game.locations:
         yield location, f"location.{location.id}"
-    for index, hex_ in enumerate(game.map.hexes):
+    for hex_ in game.map.hexes:
         yield hex_, f"map.hexes.{hex_.id}"
 
 

@@ -192,8 +192,8 @@ class Walk:
         else:
             inks = 4 if state.fill_space == "registration" else 1
         if size < SMALL_TEXT - 0.01 and inks > 1:
-            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
-                     "Small type prints sharp in one ink: black text should be K only.")
+            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})",
+                     (state.font, round(size, 1)), "Small type prints sharp in one ink: black text should be K only.")
         if state.fill_space == "registration" and self.trim is not None:
             origin = (state.text @ state.ctm).apply(0, 0)
             if inside_trim([origin], self.trim):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shapely
 
 from generator.derived.outlines import outlines
-from generator.derived.provenance import Provenance
+from generator.derived.unknowns import Provenance
 from generator.render.draw.colors import Palette
 from generator.render.draw.placeholder import PROOF_INK, seal_shapes
 from generator.render.draw.primitives import BLACK, Group, Ink, Polyline, Rect, Shape
