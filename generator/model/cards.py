@@ -1,8 +1,8 @@
 """Card types, decks and cards."""
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from generator.model.common import AssumableId, AssumableInt, Color, Id, Prose, Scalar, Shape, Text, Unknown
+from generator.model.common import AssumableId, AssumableInt, Color, Id, Prose, Scalar, Shape, Text, Unknown, within
 from generator.model.pieces import Size
 from generator.shapes import Field
 
@@ -49,9 +49,9 @@ class Card(Shape):
     id: Id = Field(description="The card's id, for {card:id}.")
     deck: Id = Field(description="The deck it belongs to (decks id).")
     card_type: AssumableId | None = Field(None, description="Overrides the deck's card type.")
-    number: int | Unknown | None = Field(None, ge=0, description="The number printed on the card, if cards are "
-                                         "numbered, or {unknown: why} when the source does not give it (the card "
-                                         "prints a proof mark there; no number needs inventing).")
+    number: Annotated[int | Unknown, within(0, 1_000_000)] | None = Field(
+        None, description="The number printed on the card, if cards are numbered, or {unknown: why} when the source "
+                          "does not give it (the card prints a proof mark there; no number needs inventing).")
     title: Text = Field(description="The card's title, as printed, or {unknown: why}.")
     text: Prose | None = Field(None, description="What the card does: prose, with reference tokens.")
     flavor: Prose | None = Field(None, description="Historical or colour text, printed apart from the effect.")

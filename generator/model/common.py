@@ -92,6 +92,18 @@ def _assumption(value: Any, kind: type) -> Any:
     return AssumedInt(assumed, reason) if kind is int else AssumedId(assumed, reason)
 
 
+def within(low: int, high: int) -> BeforeValidator:
+    """A whole number's bounds, for a field that may also be `{unknown: …}` (a constraint like `ge=` cannot
+    apply to the unknown): a number outside them is SCH004 at its place."""
+    def check(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+            raise ShapeError("SCH004", "{value} is not allowed here: it must be between {low} and {high}",
+                             {"value": value, "low": low, "high": high})
+        return value
+
+    return BeforeValidator(check)
+
+
 def accepts_assumption(annotation: Any, metadata: tuple = ()) -> bool:
     """Whether a field's type (or its metadata) takes `{unknown: why, assume: …}` (AssumableInt, AssumableId)."""
     for arg in (*metadata, *get_args(annotation)):

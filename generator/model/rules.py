@@ -3,7 +3,7 @@
 import re
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
-from generator.model.common import Id, Prose, Scalar, Shape, Text, Unknown
+from generator.model.common import Id, Prose, Scalar, Shape, Text, Unknown, within
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
 
 Numbering = Literal["decimal", "upper-alpha", "lower-alpha", "upper-roman", "lower-roman"]
@@ -152,8 +152,8 @@ class Placement(Shape):
                                               "(`at: hand`), or the rest of the deck on its space.")
     face: Side | None = Field(None, description="The face shown, when it matters: a control marker on its "
                                                 "Roman side (back).")
-    count: int | Literal["rest"] | Unknown = Field(
-        1, ge=0, le=100_000,
+    count: Annotated[int | Literal["rest"] | Unknown, within(0, 100_000)] = Field(
+        1,
         description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
                     "no other placement takes), or {unknown: why} when the source does not say.")
     at: Place | Unknown = Field(description="Where: a location or hex id, a track id (beside it), "

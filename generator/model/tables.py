@@ -4,7 +4,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from generator.model.common import AssumableInt, Id, Prose, Roll, Scalar, Shape, Text, Unknown
+from generator.model.common import AssumableInt, Id, Prose, Roll, Scalar, Shape, Text, Unknown, within
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
 
 _DICE = re.compile(r"^(?:(\d*)d(\d+)|d66|none)$")
@@ -61,7 +61,7 @@ NO_EFFECT = frozenset({"", "-", "—", "–", "x", "0"})
 
 
 class Modifier(Shape):
-    value: Unknown | AssumableInt = Field(ge=-1000, le=1000,
+    value: Annotated[Unknown | AssumableInt, within(-1000, 1000)] = Field(
         description="Added to the roll (negative to subtract); `{unknown: why}` when the source does not give it.")
     per: Text | None = Field(None, description="A variable modifier: the value counts once for each of these "
                                                "(\"unidad que asedia\" prints \"+1 por cada unidad que asedia\").")
