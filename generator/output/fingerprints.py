@@ -103,6 +103,10 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
             note(("build", "everything", language), everything)
             return everything
 
+    # The game's index of texts (which key each field's words have) is made from every text of the game; made
+    # under the recording, every output would read every text. A key names its text, not its place, so what a
+    # renderer asks of it is recorded as the field and the entry it reads.
+    game.text_index  # noqa: B018 - computed here, before the recording starts
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     try:
         with recording(game.folder) as recorder:

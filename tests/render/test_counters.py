@@ -210,8 +210,11 @@ def test_a_failed_write_keeps_the_previous_build(write_game, tmp_path, monkeypat
 
 def test_the_same_input_gives_byte_identical_files(write_game, tmp_path):
     write_game(DEMO)
-    one = build(Path("demo"), BuildRequest(out=tmp_path / "a")).folders[0]
-    two = build(Path("demo"), BuildRequest(out=tmp_path / "b")).folders[0]
+    # into one OUT (a TTS save names its local pictures by OUT's address), the first moved aside
+    build(Path("demo"), BuildRequest(out=tmp_path / "out"))
+    (tmp_path / "out").rename(tmp_path / "a")
+    one = tmp_path / "a" / "demo" / "es"
+    two = build(Path("demo"), BuildRequest(out=tmp_path / "out")).folders[0]
     assert (one / "manifest.json").read_bytes() == (two / "manifest.json").read_bytes()
     assert (one / "counters.pdf").read_bytes() == (two / "counters.pdf").read_bytes()
 

@@ -185,7 +185,7 @@ def test_subset_tags_differ_per_font_and_per_file(press):
 
 
 def test_x1a_loses_opaque_groups_and_a_transparent_file_is_refused_before_it_is_written(press):
-    from generator.pipeline import _preflighted
+    from generator.output.jobs import preflighted as _preflighted
     from generator.render.context import Artifact, Rendered
     from generator.render.paper.pdfx import finish_pdfx
 
