@@ -113,3 +113,43 @@ def test_a_table_with_an_empty_column_list_is_refused_at_its_line_with_the_way_t
     errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
     assert [(d.code, d.span.line) for d in errors] == [("SCH004", 2)]
     assert "{unknown: why}" in errors[0].message
+
+
+NAVAL = """\
+documents:
+  - id: naval
+    title: Combate naval
+    sections:
+      - {id: boarding, title: Abordaje, body: "Una flota que toma un puerto lo asedia ({ref:sieges}); ver {ref:walls}."}
+  - id: siege-book
+    title: Libro de asedios
+    short: regla
+    printed: false
+    sections:
+      - {id: sieges, title: Asedios, number: {unknown: "el capítulo de asedios no está codificado"}}
+      - {id: walls, title: Murallas, number: "8.4"}
+"""
+
+
+def test_a_rule_of_a_book_this_game_does_not_hold_prints_its_number_or_mark_and_title_without_page(
+        write_game, tmp_path):
+    game = write_game({"rules.yaml": NAVAL})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(11, "number")]
+    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf", "html"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
+    body = " ".join(text[text.index("Abordaje"):].split())
+    assert re.search(r"lo asedia \(regla 1 Asedios\); ver regla 8\.4 Murallas\.", body), body[:300]
+    assert "Libro de asedios" not in text and "pág" not in body[:200]      # the other book is not printed here
+    assert "el capítulo de asedios no está codificado" in text                # the proof sheet says why
+    html = (tmp_path / "out" / "demo" / "es" / "rules.html").read_text(encoding="utf-8")
+    assert 'href="#sec-sieges"' not in html and 'id="sec-sieges"' not in html
+
+
+def test_a_number_given_to_a_rule_of_a_printed_book_is_refused(write_game):
+    game = write_game({"rules.yaml": "documents:\n  - id: r\n    title: R\n    sections:\n"
+                                     "      - {id: a, title: A, number: '3'}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert len(errors) == 1 and "printed: false" in errors[0].message, [str(d) for d in errors]
