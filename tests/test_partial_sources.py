@@ -153,3 +153,30 @@ def test_a_number_given_to_a_rule_of_a_printed_book_is_refused(write_game):
                                      "      - {id: a, title: A, number: '3'}\n"})
     errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
     assert len(errors) == 1 and "printed: false" in errors[0].message, [str(d) for d in errors]
+
+
+COUNTERS = """\
+factions: [{id: red, name: Rojos, color: "#b22222"}]
+piece_kinds: [{id: ship, name: Nave, symbol: naval, value_format: "{attack}-{move}"}]
+pieces:
+  - id: trireme
+    name: Trirreme
+    kind: ship
+    faction: red
+    front: {values: {attack: 3, move: 4}}
+    back: {unknown: "la fuente no describe el reverso"}
+"""
+
+
+def test_a_counter_back_the_source_does_not_give_prints_a_back_carrying_its_mark(write_game, tmp_path):
+    game = write_game({"pieces.yaml": COUNTERS})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(9, "back")]
+    built = build(game, BuildRequest(only=("counters",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "counters.pdf")
+    assert "la fuente no describe el reverso" in text                # listed on the proof sheet
+    back = (tmp_path / "out" / "demo" / "es" / "counters" / "trireme-back.svg").read_text(encoding="utf-8")
+    printed = re.findall(r"<text[^>]*fill=\"([^\"]*)\"[^>]*>([^<]*)</text>", back)
+    assert ("#cc0d73", "1") in printed and any(words == "Trirreme" for _, words in printed), printed  # mark 1

@@ -41,7 +41,7 @@ def counter_faces(edition: Edition) -> FaceSet:
         scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
         if piece.back is not None:
-            sides.append(("back", piece.back, layout.back or layout.front))
+            sides.append(("back", piece.side("back"), layout.back or layout.front))
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
             drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
