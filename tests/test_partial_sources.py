@@ -180,3 +180,34 @@ def test_a_counter_back_the_source_does_not_give_prints_a_back_carrying_its_mark
     back = (tmp_path / "out" / "demo" / "es" / "counters" / "trireme-back.svg").read_text(encoding="utf-8")
     printed = re.findall(r"<text[^>]*fill=\"([^\"]*)\"[^>]*>([^<]*)</text>", back)
     assert ("#cc0d73", "1") in printed and any(words == "Trirreme" for _, words in printed), printed  # mark 1
+
+
+FACTION = """\
+factions:
+  - {id: red, name: Rojos, color: "#b22222"}
+  - {id: blue, name: Seléucidas, color: {unknown: "la fuente no da el color de los seléucidas"}}
+piece_kinds: [{id: ship, name: Nave, symbol: naval, value_format: "{attack}"}]
+pieces:
+  - {id: red-ship, name: Roja, kind: ship, faction: red, front: {values: {attack: 3}}}
+  - {id: blue-ship, name: Azul, kind: ship, faction: blue, front: {values: {attack: 2}}}
+actions:
+  - {id: row, name: Remar, text: Mueve una nave.}
+"""
+
+
+def test_a_faction_colour_the_source_does_not_give_prints_its_pieces_on_the_proof_tint_with_its_mark(
+        write_game, tmp_path):
+    game = write_game({"factions.yaml": FACTION})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(3, "color")]
+    built = build(game, BuildRequest(only=("counters", "aids"), out=tmp_path / "out",
+                                     formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    es = tmp_path / "out" / "demo" / "es"
+    blue, red = ((es / "counters" / f"{name}-front.svg").read_text(encoding="utf-8") for name in ("blue-ship", "red-ship"))
+    assert 'fill="#fff2f9"' in blue and 'fill="#b22222"' in red        # the proof tint, not an invented colour
+    assert re.search(r'fill="#cc0d73"[^>]*>1</text>', blue) and "#cc0d73" not in red    # its mark, on its pieces only
+    assert "la fuente no da el color de los seléucidas" in _pdf_text(es / "counters.pdf")
+    aids = " ".join(_pdf_text(es / "aids.pdf").split())
+    assert re.search(r"Seléucidas 1", aids) and "la fuente no da el color" in aids, aids[:400]  # the order sheet

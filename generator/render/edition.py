@@ -55,6 +55,18 @@ class Edition:
         """The placeholder mark of an unknown (or assumed) value, numbered as on the proof sheet."""
         return mark(self._numbers.get(id(value), 0))
 
+    @cached_property
+    def palette(self):
+        from generator.render.draw.colors import Palette
+
+        return Palette(self.game)
+
+    def color_mark(self, color) -> str:
+        """The mark of a colour the source does not give (a faction's `color: {unknown: why}`), printed beside
+        what that colour paints (a counter, a legend's swatch, an order sheet); "" for a known colour."""
+        unknown = self.palette.unknown(color)
+        return self.mark(unknown) if unknown is not None else ""
+
     def shown(self, value) -> str:
         """A number or id as printed: its mark when unknown or only assumed, else its digits."""
         if value is None:

@@ -104,6 +104,7 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
     }
     fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
     color = side.color or (faction.color if faction else None)
+    fields["mark"] = " ".join(part for part in (edition.color_mark(color), fields["mark"]) if part)
     return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
 
 
