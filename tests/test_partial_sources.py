@@ -205,7 +205,8 @@ def test_a_faction_colour_the_source_does_not_give_prints_its_pieces_on_the_proo
                                      formats=frozenset({"pdf", "svg"})))
     assert built.folders, [str(d) for d in built.diagnostics]
     es = tmp_path / "out" / "demo" / "es"
-    blue, red = ((es / "counters" / f"{name}-front.svg").read_text(encoding="utf-8") for name in ("blue-ship", "red-ship"))
+    blue, red = ((es / "counters" / f"{name}-front.svg").read_text(encoding="utf-8")
+                 for name in ("blue-ship", "red-ship"))
     assert 'fill="#fff2f9"' in blue and 'fill="#b22222"' in red        # the proof tint, not an invented colour
     assert re.search(r'fill="#cc0d73"[^>]*>1</text>', blue) and "#cc0d73" not in red    # its mark, on its pieces only
     assert "la fuente no da el color de los seléucidas" in _pdf_text(es / "counters.pdf")
