@@ -212,3 +212,10 @@ def test_a_faction_colour_the_source_does_not_give_prints_its_pieces_on_the_proo
     assert "la fuente no da el color de los seléucidas" in _pdf_text(es / "counters.pdf")
     aids = " ".join(_pdf_text(es / "aids.pdf").split())
     assert re.search(r"Seléucidas 1", aids) and "la fuente no da el color" in aids, aids[:400]  # the order sheet
+
+
+def test_a_misspelt_key_of_a_back_that_may_be_unknown_is_named_not_taken_for_a_missing_unknown(write_game):
+    game = write_game({"pieces.yaml": "piece_kinds: [{id: s, name: S}]\n"
+                                      "pieces:\n  - {id: p, name: P, kind: s, back: {lable: Reducida}}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.span.line, d.hint) for d in errors] == [("SCH001", 3, "did you mean 'label'?")]
