@@ -13,6 +13,7 @@ import functools
 import re
 from typing import Iterator, NamedTuple
 
+from generator.components import BY_NAME
 from generator.diagnostics import Span
 from generator.model import Game, where
 from generator.model.common import Shape, Unknown, accepts_assumption, fields_holding_shapes, is_assumed
@@ -47,6 +48,7 @@ class Fact(NamedTuple):
     assumed: str | None            # the value assumed to lay the sheet out, if any
     key: str | None                # the translation key of the reason (None: the fact has no reason)
     value: object                  # the Unknown (or assumed value) itself, to find its mark when printing
+    root: str = ""                 # the kind of top-level item that holds it ("piece", "map"): who prints it
 
     @property
     def what(self) -> str:
@@ -67,13 +69,36 @@ def _facts(game: Game) -> Iterator[tuple]:
     if game.map:
         roots.append(game.map)
     for root in roots:
-        yield from _walk(root, owner_name(root))
+        kind = getattr(root, "i18n_kind", None) or "game"
+        yield from (fact + (kind,) for fact in _walk(root, owner_name(root)))
     for location in game.locations:
         if location.adjacent_unknown is not None:
             reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
             yield (f"location '{location.id}'", "neighbours", where(location, "adjacent_unknown"), reason, None,
-                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown)
-    yield from _icons_without_picture(game)
+                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown, "location")
+    yield from (fact + ("icon",) for fact in _icons_without_picture(game))
+
+
+# What every output may print (the game's title, factions, icons, terms); what each sheet prints besides is its
+# family's `prints` (generator/components.py). tests/render/test_proof_per_output.py holds each file to it.
+EVERYWHERE = frozenset({"game", "faction", "icon", "term"})
+
+_BOOK_ONLY = frozenset({"note", "description"})    # fields the sheets never print (a piece's designer's note)
+
+
+def facts_printed_by(facts, components) -> tuple[Fact, ...]:
+    """The facts that the outputs of `components` may print (None: every component)."""
+    prints = [BY_NAME[name].prints for name in components] if components is not None else [None]
+    if None in prints:
+        return tuple(facts)
+    kinds = EVERYWHERE.union(*prints)
+    return tuple(fact for fact in facts if fact.root in kinds and fact.field.split(" ")[0] not in _BOOK_ONLY)
+
+
+def reconstructions_printed_by(components) -> bool:
+    """Whether the outputs of `components` print reconstructed facts (all are map facts: not on sheets)."""
+    return components is None or any(BY_NAME[name].prints is None or "map" in BY_NAME[name].prints
+                                     for name in components)
 
 
 def _icons_without_picture(game: Game) -> Iterator[tuple]:
