@@ -1,6 +1,6 @@
-"""The smaller sub-commands (calibrate, inventory, schema, preflight, i18n …) and what every command shares:
-a usage error, findings printed as data, the game folders a path names, the path argument and the help's
-layout. `cli.py` parses and dispatches."""
+"""The smaller sub-commands (watch, serve, calibrate, inventory, schema, preflight, i18n …) and what every
+command shares: a usage error, findings printed as data, the game folders a path names, the path argument and
+the help's layout. `cli.py` parses and dispatches."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ class UsageError(Exception):
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from generator.render.sheets.calibration import calibration_pdf
     from generator.render.paper.profiles import PrintProfile
+    from generator.render.sheets.calibration import calibration_pdf
 
     data = calibration_pdf(PrintProfile(paper=args.paper, flip=args.flip), args.language)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -90,10 +90,6 @@ def i18n_init(args: argparse.Namespace) -> int:
     from generator.i18n.files import init
     from generator.load import load_game
 
-    from generator.model.common import LANGUAGE
-
-    if not LANGUAGE.match(args.language):
-        raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = game_or_exit(load_game(args.path))
     try:
         written, count = init(game, args.language)
@@ -106,7 +102,8 @@ def i18n_init(args: argparse.Namespace) -> int:
 
 def preflight(args: argparse.Namespace) -> int:
     from generator.diagnostics import has_errors, reporting
-    from generator.output.preflight import grouped, limits_of, preflight as check_pdf
+    from generator.output.preflight import grouped, limits_of
+    from generator.output.preflight import preflight as check_pdf
     from generator.render.paper.profiles import load_profile
 
     profile, problems = load_profile(args.profile)
@@ -196,6 +193,16 @@ class HelpFormatter(argparse.HelpFormatter):
                                           if paragraph[:9].strip() in WRITES else "")]
 
 
+def language_argument(text: str) -> str:
+    """argparse's type for --lang: a language code, never a path (it names i18n/<lang>.yaml)."""
+    from generator.model.common import language_problem
+
+    problem = language_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def path_argument(command: argparse.ArgumentParser, several: bool = True) -> None:
     if several:     # None: game_folders looks in the current folder, then in its content/
         command.add_argument("path", nargs="?", type=Path, default=None, help="A game folder, or a folder of games "
@@ -203,3 +210,78 @@ def path_argument(command: argparse.ArgumentParser, several: bool = True) -> Non
     else:
         command.add_argument("path", nargs="?", type=Path, default=Path("."),
                              help="The game folder, which holds game.yaml (default: the current folder).")
+
+
+def watch(args: argparse.Namespace) -> int:
+    import time
+
+    from generator import pipeline
+    from generator.diagnostics import reporting
+
+    folders = game_folders(args.path)
+    request = pipeline.BuildRequest(codes(args.only), codes(args.languages), args.profile, print_overrides(args),
+                                    args.out, isolate=True)
+    seen: dict[Path, tuple] = {}
+    try:
+        while True:
+            for folder in folders:
+                state = watched_state(folder)
+                if seen.get(folder) == state:
+                    continue
+                seen[folder] = state
+                started = time.perf_counter()
+                try:
+                    built = pipeline.build(folder, request)
+                except Exception as error:  # noqa: BLE001 - a bug on one save must not end the watcher
+                    print(f"{folder.name}: not built: a bug in Imprenta ({type(error).__name__}: {error}); "
+                          f"please report it", file=sys.stderr, flush=True)
+                    continue
+                shown = [d for d in built.diagnostics if d.severity.name != "NOTE"]
+                if shown:
+                    print(reporting.as_text(shown), file=sys.stderr)
+                print(f"{time.strftime('%H:%M:%S')} {folder.name}: "
+                      f"{'built' if built.folders else 'not built'} in {time.perf_counter() - started:.1f} s "
+                      f"({reporting.summary(built.diagnostics)})", flush=True)
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        return 0
+
+
+def serve(args: argparse.Namespace) -> int:
+    from generator.load import load_game
+    from generator.serve.app import make_server
+
+    folders = game_folders(args.path)
+    if len(folders) != 1:
+        raise UsageError(f"serve shows one game; {args.path} holds {len(folders)}: give one game's folder")
+    game = load_game(folders[0]).game          # its findings are the page's; here only its language matters
+    language = args.language or (game.manifest.source_language if game is not None else "en")
+    try:
+        make_server(folders[0], language, args.out, args.host, args.port, args.profile).run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def watched_state(folder: Path) -> tuple:
+    """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
+    from generator.game_files import files_under
+
+    files, links = files_under(folder, frozenset({"build"}))
+    state = []
+    for path in files:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        state.append((str(path), status.st_size, status.st_mtime_ns, status.st_ctime_ns))
+    return tuple(state) + tuple(str(link) for link in links)
+
+
+def print_overrides(args: argparse.Namespace) -> tuple:
+    return (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
+            ("release", args.release))
+
+
+def codes(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())

@@ -1,4 +1,6 @@
-"""The pipeline, phase by phase: load → check (→ resolve → render → write, as renderers arrive)."""
+"""The build, phase by phase: stamp → profile → check → plan → render → publish. The check phase is
+generator/checking.py, which `imprenta check` runs alone; `check`, `check_all` and `game_folders` are here too,
+where callers have always found them."""
 
 from __future__ import annotations
 
@@ -6,121 +8,11 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from generator.diagnostics import Diagnostic, Policy, Span, has_errors, make
-from generator.load.folders import content_files, is_game_folder, translation_files
+from generator.diagnostics import Diagnostic, Policy, has_errors, make
+from generator.checking import _check_stopped, _with_game_policy, check, check_all, Checked, game_folders  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
     from generator.model import Game
-
-
-class Checked(NamedTuple):
-    game: Game | None
-    diagnostics: list[Diagnostic]   # after the game's and the command line's policy
-
-
-def game_folders(path: Path) -> list[Path]:
-    """A game folder, or every game folder directly inside `path` (`imprenta check content/`)."""
-    if is_game_folder(path):
-        return [path]
-    if path.is_dir():
-        return sorted(child for child in path.iterdir() if is_game_folder(child))
-    return []
-
-
-def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release: bool = False) -> Checked:
-    """Load a game and run every check; findings filtered by the game's policy, then the caller's.
-
-    `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
-    build leaves it to the renderers, which find the same while drawing. `release` adds what a release of
-    every component in every language refuses (checks/unknowns.release_refusal).
-    """
-    from generator.checks import run_checks     # the model and YAML: not needed by a no-op build
-    from generator.load import load_game
-
-    loaded = load_game(folder)
-    found = list(loaded.diagnostics)
-    if loaded.game is not None:
-        found.extend(run_checks(loaded.game))
-        from generator.render.glyphs import glyph_findings      # a book would print an empty box (LAY002)
-        from generator.render.sheets.coverage import declared_field_findings     # reads the layouts (UNK002)
-
-        found.extend(declared_field_findings(loaded.game))
-
-        found.extend(glyph_findings(loaded.game))
-        if layout and not has_errors(found):
-            from generator.render.book.anatomy import anatomy_findings
-            from generator.render.edition import Edition
-            from generator.render.sheets.fitting import layout_findings
-
-            found.extend(layout_findings(loaded.game))
-            found.extend(anatomy_findings(Edition(loaded.game, loaded.game.manifest.source_language)))
-            from generator.render.digital.findings import module_findings
-
-            found.extend(module_findings(loaded.game))
-        if layout:
-            found.extend(_game_profile_problems(folder))
-        found.extend(_policy_problems(loaded.game))
-        if release:
-            from generator.checks.unknowns import release_refusal
-
-            found.extend(release_refusal(loaded.game))
-        policy = _with_game_policy(policy, loaded.game)
-    return Checked(loaded.game, policy.apply(found))
-
-
-def _game_profile_problems(folder: Path) -> list[Diagnostic]:
-    """Every print profile the game adds, read as `build --profile <name>` would (a profile is content: a NaN in
-    it must not wait for the build that asks for it). The shipped names are SEC003's."""
-    from generator.load.game_files import files_under
-    from generator.render.paper.profiles import load_profile
-
-    profiles = folder / "templates" / "profiles"
-    found = []
-    for path in files_under(profiles)[0]:       # links are the loader's (SEC001)
-        if path.parent == profiles and path.suffix == ".yaml" and path.stem not in ("home", "press"):
-            found += [d for d in load_profile(path.stem, folder)[1]    # a profile it extends: reported for itself
-                      if d.span is None or d.span.file.name == path.name]
-    return found
-
-
-def _with_game_policy(policy: Policy, game: Game) -> Policy:
-    settings = game.manifest.checks
-    return Policy(ignore=policy.ignore + tuple(item.code for item in settings.ignore),
-                  warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
-
-
-def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, release: bool = False) -> list[Diagnostic]:
-    """Every game checked, several at once on several cores, each in its own process under the time and
-    memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
-    (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
-    from generator.render.draw import fonts
-    from generator.output.scheduling import Limits, default_workers, run_limited
-
-    if len(folders) > 1:
-        for role in fonts.FONTS:          # read once here, shared by the workers
-            fonts.metrics(role)
-    largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    checked = run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
-                          default_workers(), limits or Limits(), _check_stopped)
-    return [diagnostic for folder in folders for diagnostic in checked[folder]]
-
-
-def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:
-    from generator.load.yaml_nodes import display_path
-
-    return [make("SEC005", f"the check of {folder.name} was stopped: {why}", Span(display_path(folder / "game.yaml"),
-                                                                                 1, 1))]
-
-
-def _content_bytes(folder: Path) -> int:
-    return sum(path.stat().st_size for path in content_files(folder) + translation_files(folder))
-
-
-def _policy_problems(game: Game) -> list[Diagnostic]:
-    from generator.model import where
-
-    return [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
-                 "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
 
 
 class BuildRequest(NamedTuple):
@@ -181,6 +73,11 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
     """stamp → profile → check → plan → render → publish. `since`: (the located earlier version, a scratch
     folder) or None; `held`: its findings, which the game's own policy may demote once it is loaded."""
+    from generator.output.writing import boundary_problem
+
+    refused = boundary_problem(request.out)
+    if refused:                    # before a stamp or a manifest is read through a link
+        return Built([make("OUT001", f"cannot write: {refused}", None)], [])
     stamped = _stamp(folder, request, policy, since)
     if stamped.previous is not None and not request.force:
         folders, notes = stamped.previous        # no file of the game, its templates or the options changed
@@ -236,7 +133,10 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     from generator.render import asked, declared, unbuilt
 
     found = list(found)
-    checked = check(folder, policy, layout=False)
+    from generator.output.scheduling import Limits, run_here
+
+    checked = run_here(lambda: check(folder, policy, layout=False), Limits(),
+                       lambda why: Checked(None, _check_stopped(folder, why)))
     found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return None, found
@@ -245,6 +145,12 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     if has_errors(found):
         return None, found
     languages = request.languages or tuple(game.manifest.languages)
+    from generator.output.writing import boundary_problem
+
+    refused = next(filter(None, (boundary_problem(request.out, request.out / game.id / language)
+                                 for language in languages)), None)
+    if refused:        # before a previous manifest is read through a link
+        return None, found + [make("OUT001", f"cannot write: {refused}", None)]
     names = asked(request.only) if request.only else declared(game.manifest.components)
     if profile.release:         # refused only for what the asked outputs print, in the asked languages
         from generator.checks.unknowns import release_refusal
@@ -376,6 +282,11 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
     if not asked:
         return []
     from generator.load.yaml_nodes import load_file
+    from generator.model.common import language_problem
+
+    refused = [problem for problem in map(language_problem, asked) if problem]
+    if refused:           # before any file is named after it (i18n/<lang>.yaml, build/<game>/<lang>)
+        return [make("CLI001", f"--lang: {refused[0]}", None)]
 
     path = folder / "game.yaml" if (folder / "game.yaml").is_file() else folder / "game.yml"
     document, _ = load_file(path)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from generator.pipeline import check
 
-from .mutations import mutate
+from .mutations import mutate, mutate_typed
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "content" / "mar-y-acero"
@@ -32,6 +32,18 @@ def test_a_damaged_file_is_reported_never_raised(tmp_path_factory, file_index, s
         assert diagnostic.message
 
 
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(file_index=st.integers(0, len(FILES) - 1), seed=st.integers(0, 2**32 - 1))
+def test_a_file_with_wrong_types_huge_numbers_or_aliases_is_reported_never_raised(tmp_path_factory, file_index, seed):
+    folder = tmp_path_factory.mktemp("game") / "mar-y-acero"
+    shutil.copytree(SOURCE, folder)
+    target = folder / FILES[file_index]
+    target.write_text(mutate_typed(target.read_text(encoding="utf-8"), random.Random(seed)), encoding="utf-8")
+    for diagnostic in check(folder).diagnostics:
+        assert diagnostic.span is None or (diagnostic.span.line >= 1 and diagnostic.span.column >= 1)
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
@@ -45,4 +57,10 @@ def test_any_shape_under_any_collection_is_reported_never_raised(tmp_path_factor
     (folder / "game.yaml").write_text("game: {id: demo, title: Demo, source_language: es, languages: [es]}\n",
                                       encoding="utf-8")
     (folder / "x.yaml").write_text(yaml.safe_dump({collection: value}, allow_unicode=True), encoding="utf-8")
-    check(folder)
+    checked = check(folder)            # an exception here fails the test with its traceback
+    errors = [d for d in checked.diagnostics if d.severity.name == "ERROR"]
+    for diagnostic in errors:            # each refusal names its place in the damaged file
+        assert diagnostic.span is not None and diagnostic.span.file.name == "x.yaml", str(diagnostic)
+        assert diagnostic.span.line >= 1 and diagnostic.span.column >= 1 and diagnostic.message
+    if value not in (None, [], {}):      # anything but an empty collection is not a valid one: it is refused
+        assert errors, (collection, value)

@@ -4,13 +4,14 @@ footnotes, shared modifiers and replaced tables are consistent."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
-from generator.model.common import Unknown, parse_range
-from generator.model.tables import NO_EFFECT as _NO_EFFECT, Table
+from generator.model.common import ROLL_LIMIT, Unknown, parse_range
+from generator.model.tables import NO_EFFECT as _NO_EFFECT
+from generator.model.tables import Table
 
 _CODE_SPLIT = re.compile(r"[\s/+,]+")
 
@@ -114,7 +115,7 @@ def _footnotes(table: Table) -> Iterator[Diagnostic]:
         ([column.label for column in table.columns.known] if table.columns else []) + \
         [value for row in table.rows for value in (row.key, row.result, *(row.results or ()))]
     texts = [value for value in carried if isinstance(value, str)]
-    for index, note in enumerate(table.footnotes):
+    for note in table.footnotes:
         if not any(note.mark in text for text in texts):
             yield make("TBL011", f"footnote '{note.mark}' of table '{table.id}' is marked on no header, key or cell",
                        where(note, "mark"), f"add '{note.mark}' after the text it explains")
@@ -153,6 +154,12 @@ def _dice_coverage(table: Table, shared=()) -> Iterator[Diagnostic]:
     extent = extent or (0, 0)
     lowest, highest = low + extent[0], high + extent[1]
     extended = table.out_of_range == "rows"
+    if extended and max(abs(lowest), abs(highest)) > ROLL_LIMIT:      # its rows could not cover them anyway
+        yield make("TBL004", f"modifiers can take the roll of table '{table.id}' to {lowest}-{highest}, past "
+                   f"±{ROLL_LIMIT}, which no row can cover", where(table, "modifiers" if table.modifiers
+                                                                 else "modifiers_from"),
+                   "give the modifiers a smaller `up_to:`, or `out_of_range: clamp`")
+        return
     legal = set(range(lowest, highest + 1)) if extended else set(outcomes)
     if extended and unbounded:       # any row a modified roll may need is legal
         legal |= {v for row in table.rows for span in [parse_range(row.roll) if row.roll is not None else None]

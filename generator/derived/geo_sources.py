@@ -16,6 +16,7 @@ from shapely.geometry import Point, box
 from shapely.geometry import shape as geojson_shape
 from shapely.geometry.base import BaseGeometry
 
+from generator.game_files import Refused, read_bytes
 from generator.model.maps import Geography, Geometry
 
 EARTH_KM = 6371.0
@@ -46,7 +47,7 @@ class Projection:
 
     def __init__(self, geography: Geography, width: float, height: float | None):
         west, south, east, north = geography.bounds
-        if not (west < east and south < north and -85 < south and north < 85):
+        if not (west < east and south < north and south > -85 and north < 85):
             raise SourceProblem("`bounds` must be west < east and south < north, within ±85° of latitude")
         self.mercator = geography.projection == "mercator"
         self.middle = math.radians((south + north) / 2)
@@ -82,9 +83,11 @@ def land(folder: Path, geography: Geography, projection: Projection) -> BaseGeom
     """The stored land, projected and cut to the map's frame."""
     path = confined(folder, geography.land)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bytes(path).decode("utf-8"))
         geometry = geojson_shape(data.get("geometry", data) if isinstance(data, dict) else data)
-    except (ValueError, TypeError, KeyError, AttributeError, shapely.errors.GEOSException) as error:
+    except RecursionError:
+        raise SourceProblem(f"'{geography.land}' nests its arrays too deeply to be GeoJSON land") from None
+    except (ValueError, TypeError, KeyError, AttributeError, shapely.errors.GEOSException, Refused) as error:
         raise SourceProblem(f"'{geography.land}' is not GeoJSON land: {error}") from None
     if geometry.geom_type not in ("Polygon", "MultiPolygon"):
         raise SourceProblem(f"'{geography.land}' holds a {geometry.geom_type}, not land polygons")

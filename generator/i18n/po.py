@@ -2,9 +2,10 @@
 
 One message per printed text: `msgctxt` is the translation key, `msgid` the source text (`msgid_plural`
 for a word printed with a count), `msgstr` the translation, `#:` where the source is written, `#.` the
-reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; when the
-previous export is at hand (`--out` names an existing file), a stale entry carries its old source as
-`#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
+reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; a reworded
+text (a new key, checks.translations) carries the translation of its earlier text as a fuzzy suggestion; when
+the previous export is at hand (`--out` names an existing file), a stale or reworded entry carries its old
+source as `#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
 naming the PO line; an entry left as exported changes nothing, so export → import keeps the YAML
 byte for byte.
 """
@@ -18,22 +19,32 @@ import polib
 from generator.checks.translations import compare, token_difference
 from generator.derived import references
 from generator.derived.counting import SelectorError, count
-from generator.derived.printed import (WORDS, entry_stamp, entry_text, plural_keys, printed_texts,
-                                       source_fingerprint, word)
+from generator.derived.printed import (
+    WORDS,
+    entry_stamp,
+    entry_text,
+    plural_keys,
+    printed_texts,
+    source_fingerprint,
+    word,
+)
 from generator.diagnostics import Diagnostic, Span, make
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header
 from generator.model import Game
+from generator.model.common import language_problem
 from generator.model.texts import SourceText
 from generator.model.translations import Entry
 
-_FUZZY_STATUSES = {"stale", "broken", "unstamped"}
+_FUZZY_STATUSES = {"stale", "reworded", "broken", "unstamped"}
 
 
 def export_po(game: Game, language: str, previous: Path | None = None) -> polib.POFile:
     translation = game.translations.get(language)
     entries = translation.content.entries if translation is not None else {}
-    status = {item.key: item.status for item in compare(game, translation)} if translation is not None else {}
+    compared = compare(game, translation) if translation is not None else []
+    status = {item.key: item.status for item in compared}
+    carried = {item.key: item.suggestion for item in compared if item.suggestion}
     old = _previous_sources(previous)
     catalog = polib.POFile(wrapwidth=0)
     catalog.metadata = {
@@ -44,7 +55,7 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
     }
     for source in printed_texts(game):
         keys = plural_keys(source, language)
-        found = [entries.get(key) for key in keys]
+        found = [entries.get(carried.get(key, key)) for key in keys]      # a reworded text: its suggestion
         texts = [entry_text(entry) for entry in found]
         if source.key.startswith(WORDS) and not all(texts):
             shipped, origin = word(game, language, source.key[len(WORDS):])
@@ -61,8 +72,9 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
         if any(texts) and (status.get(source.key) in _FUZZY_STATUSES or
                            any(isinstance(e, Entry) and e.review for e in found)):
             entry.flags.append("fuzzy")
-            if status.get(source.key) == "stale" and old.get(source.key, source.text) != source.text:
-                entry.previous_msgid = old[source.key]
+            was = carried.get(source.key, source.key)
+            if status.get(source.key) in ("stale", "reworded") and old.get(was, source.text) != source.text:
+                entry.previous_msgid = old[was]
         catalog.append(entry)
     return catalog
 
@@ -138,20 +150,28 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     catalog, problems = read_catalog(path)
     if catalog is None:
         return problems, None
+    lines = _lines(path) if path.suffix.lower() == ".po" else []     # read once: an entry's line is looked up
     language = language or catalog.metadata.get("Language", "").replace("_", "-")
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
+    problem = language_problem(language)
+    if problem:          # the language names the file written, i18n/<language>.yaml: never a path
+        header = next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
+        return [make("I18N009", f"{path.name}'s Language header: {problem}", Span(_shown(path), header, 1),
+                     "Write the code of the translation's language (fr, pt-BR), or pass --lang.")], None
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
+    carried = {item.key: item.suggestion for item in compare(game, translation) if item.suggestion} \
+        if translation is not None else {}
     entries = {key: _as_data(entry) for key, entry in current.items()}
     found: list[Diagnostic] = []
     for message in catalog:
         if message.obsolete or not message.msgctxt:
             continue
         source = sources.get(message.msgctxt)
-        span = Span(_shown(path), _msgstr_line(path, message), 1)
+        span = Span(_shown(path), _msgstr_line(lines, message), 1)
         if source is None:
             found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
                               span))
@@ -177,6 +197,10 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
             before = current.get(key)
             if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
                 continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+            if key in carried:
+                if "fuzzy" in message.flags and entry_text(current[carried[key]]) == text:
+                    continue    # a suggestion exported and left as it was: still only a suggestion
+                entries.pop(carried[key], None)     # taken: the entry now translates the reworded text
             entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
     if any(d.severity.name == "ERROR" for d in found):
         return found, None
@@ -205,16 +229,29 @@ def _as_data(entry) -> dict:
 
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
-    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read."""
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read, or is larger
+    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries)."""
     try:
+        if path.stat().st_size > MAX_CATALOG:
+            return None, [make("I18N009", f"{path.name} is {path.stat().st_size} bytes; a translation file is at "
+                                          f"most {MAX_CATALOG}", Span(_shown(path), 1, 1))]
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
-            return xliff_to_po(path), []
-        return polib.pofile(str(path), wrapwidth=0), []
+            catalog = xliff_to_po(path)
+        else:
+            catalog = polib.pofile(str(path), wrapwidth=0)
+        if len(catalog) > MAX_ENTRIES:
+            return None, [make("I18N009", f"{path.name} holds {len(catalog)} entries; a translation file holds at "
+                                          f"most {MAX_ENTRIES}", Span(_shown(path), 1, 1))]
+        return catalog, []
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
+
+
+MAX_CATALOG = 256 * 1024 * 1024
+MAX_ENTRIES = 500_000            # a game has a few thousand texts; 100,000 entries import in seconds
 
 
 def _error_line(error: Exception) -> int:
@@ -224,12 +261,12 @@ def _error_line(error: Exception) -> int:
     return int(found.group(1)) if found else 1
 
 
-def _msgstr_line(path: Path, message: polib.POEntry) -> int:
-    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line."""
+def _msgstr_line(lines: list[str], message: polib.POEntry) -> int:
+    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line; `lines`
+    are the PO file's (none for XLIFF)."""
     line = getattr(message, "linenum", 0) or 0
-    if not line or path.suffix.lower() != ".po":
+    if not line or not lines:
         return max(line, 1)
-    lines = _lines(path)
     for number in range(line, min(len(lines), line + 200) + 1):
         if lines[number - 1].startswith("msgstr"):
             return number

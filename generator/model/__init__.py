@@ -1,15 +1,16 @@
 """Game: the root of one loaded game, immutable after loading, with the source place of every part."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterator
+from typing import Literal, overload
 
 from generator.diagnostics import Span
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Shape, Unknown
 from generator.model.game import Faction, GameManifest
-from generator.model.maps import Location, Map, Track
+from generator.model.maps import Hex, Location, Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
 from generator.model.rules import HAND, Action, Aid, Icon, PlaceRef, RuleDocument, Section, SetupStep, Term
 from generator.model.tables import Table
@@ -82,6 +83,20 @@ class Game:
 
         return tuple(iter_texts(self))
 
+    @cached_property
+    def memo(self) -> dict:
+        """What later rooms compute once from the whole loaded game and keep with it (derived.unknowns keeps the
+        numbered unknown facts here): the game does not change once loaded, and the model knows nothing of how
+        they are made."""
+        return {}
+
+    @cached_property
+    def text_index(self) -> dict:
+        """(id of a shape, field path) → the text there (`SourceText`): how an edition finds a field's key."""
+        from generator.model.texts import text_index
+
+        return text_index(self)
+
     def names(self, kind: str, id_: str) -> bool:
         """Whether the content names an entity with this id, even one refused at loading for a bad field
         (its own error is reported once; a reference to it is not a second mistake)."""
@@ -95,7 +110,50 @@ class Game:
         kind, _, rest = key.partition(".")
         return kind in self.rejected and (kind == "map" or rest.partition(".")[0] in self.rejected[kind])
 
-    def get(self, kind: str, id_: str) -> Shape | None:
+    # Typed per kind, so that a type checker knows `game.get("piece", x)` is a Piece (the kinds of `entities`).
+    @overload
+    def get(self, kind: Literal["faction"], id_: str | None) -> Faction | None: ...
+    @overload
+    def get(self, kind: Literal["piece_kind"], id_: str | None) -> PieceKind | None: ...
+    @overload
+    def get(self, kind: Literal["piece"], id_: str | None) -> Piece | None: ...
+    @overload
+    def get(self, kind: Literal["mix"], id_: str | None) -> Mix | None: ...
+    @overload
+    def get(self, kind: Literal["force"], id_: str | None) -> Force | None: ...
+    @overload
+    def get(self, kind: Literal["card_type"], id_: str | None) -> CardType | None: ...
+    @overload
+    def get(self, kind: Literal["deck"], id_: str | None) -> Deck | None: ...
+    @overload
+    def get(self, kind: Literal["card"], id_: str | None) -> Card | None: ...
+    @overload
+    def get(self, kind: Literal["table"], id_: str | None) -> Table | None: ...
+    @overload
+    def get(self, kind: Literal["location"], id_: str | None) -> Location | None: ...
+    @overload
+    def get(self, kind: Literal["track"], id_: str | None) -> Track | None: ...
+    @overload
+    def get(self, kind: Literal["document"], id_: str | None) -> RuleDocument | None: ...
+    @overload
+    def get(self, kind: Literal["section"], id_: str | None) -> Section | None: ...
+    @overload
+    def get(self, kind: Literal["term"], id_: str | None) -> Term | None: ...
+    @overload
+    def get(self, kind: Literal["icon"], id_: str | None) -> Icon | None: ...
+    @overload
+    def get(self, kind: Literal["action"], id_: str | None) -> Action | None: ...
+    @overload
+    def get(self, kind: Literal["setup"], id_: str | None) -> SetupStep | None: ...
+    @overload
+    def get(self, kind: Literal["aid"], id_: str | None) -> Aid | None: ...
+    @overload
+    def get(self, kind: Literal["hex"], id_: str | None) -> Hex | None: ...
+    @overload
+    def get(self, kind: str, id_: str | None) -> Shape | None: ...
+
+    def get(self, kind: str, id_: str | None) -> Shape | None:
+        """The entity of this kind with this id (the first, when duplicated), or None."""
         found = self.entities[kind].get(id_)
         return found[0] if found else None
 

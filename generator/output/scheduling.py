@@ -14,7 +14,8 @@ import gc
 import os
 import sys
 import time
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from generator.components import BY_NAME
 
@@ -47,6 +48,14 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
 
 
+def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
+    """call() in this process under the limits a child would have (a timer, a lowered address space) where a
+    timer can stop it, or plainly; `on_failure(why)` answers a call that ran past them."""
+    if not _can_limit_here():
+        return call()
+    return _run_here((), lambda state: call(), {}, limits, lambda job, why: on_failure(why))
+
+
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
                 progress: Callable[[int, int, object], None] | None = None) -> dict:
@@ -62,7 +71,7 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
         return results
     _JOB_STATE.clear()
     _JOB_STATE.update(call=call, limits=limits)
-    import multiprocessing              # not needed (8 ms to import) when a lone job runs here
+    import multiprocessing  # not needed (8 ms to import) when a lone job runs here
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")

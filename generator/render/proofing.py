@@ -7,7 +7,8 @@ The editor's reason is source-language text, translated like any other (one entr
 
 from __future__ import annotations
 
-from typing import Collection, Iterable, NamedTuple
+from collections.abc import Collection, Iterable
+from typing import NamedTuple
 
 from generator.derived.unknowns import MARK, mark, mark_number
 from generator.render.edition import Edition
@@ -75,7 +76,7 @@ class ReconstructionEntry(NamedTuple):
 
 def reconstruction_entries(edition: Edition, printed: set[int] | None = None) -> list[ReconstructionEntry]:
     """The game's reconstructions (those whose seal `printed` holds, when given), in the edition's language."""
-    from generator.derived.provenance import reconstructions
+    from generator.derived.unknowns import reconstructions
 
     said = section(edition.words, "proof")
     found = []

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.load import load_game
-from generator.model.game import CREDIT_ROLES, authors
 from generator.load.words import shipped
+from generator.model.game import CREDIT_ROLES, authors
 from generator.render.edition import Edition
 
 MANIFEST = """\
@@ -31,8 +31,8 @@ ENGLISH = """\
 language: en
 entries:
   game.title: Demo
-  game.credits.3.title: Naval advice
-  game.credits.4.title: Original design
+  game.credits.2c9bda7b6c.title: Naval advice        # a credit is named by its title
+  game.credits.12399ffc7a.title: Original design
 """
 
 

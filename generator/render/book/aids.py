@@ -14,7 +14,8 @@ from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
 from generator.render.book.prose import section_anchor
-from generator.render.book.rulebook import _guarded, _pdf, render_html, rulebook_context, typeset
+from generator.render.book.rulebook import _pdf, render_html, rulebook_context, typeset
+from generator.render.book.templating import guarded
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.primitives import BLACK
@@ -25,7 +26,7 @@ PAPER_LANDSCAPE = {"A4": "A4 landscape", "letter": "letter landscape", "A3": "A3
                    "11in 17in": "17in 11in"}
 
 
-@_guarded
+@guarded
 def render_aids(request: RenderRequest) -> Rendered:
     edition = request.edition
     game = edition.game
@@ -47,7 +48,8 @@ def _fitted(edition: Edition, context: dict, most_pages: dict, bleed: float):
     while True:
         html = render_html(edition, context, "rulebook/aids.html.j2")
         laid_out = typeset(html, edition.game.folder, bleed)
-        first, last = {}, {}
+        first: dict[str, int] = {}
+        last: dict[str, int] = {}
         for number, page in enumerate(laid_out[0].pages):
             for anchor in page.anchors:
                 first.setdefault(anchor, number)
@@ -89,16 +91,18 @@ def aid_anchors(edition: Edition, aids) -> frozenset[str]:
     """What a link inside the aids can land on: the sections and tables they print, nothing of the rulebook."""
     game = edition.game
     anchors = {section_anchor(id_) for aid in aids for id_ in aid_sections(game, aid)}
-    anchors |= {f"table-{part.table}" for aid in aids for part in aid.parts if part.table and game.get("table", part.table)}
+    anchors |= {f"table-{part.table}" for aid in aids for part in aid.parts
+                if part.table and game.get("table", part.table)}
     return frozenset(anchors)
 
 
 def _aid_view(edition: Edition, context: dict, aid: Aid) -> dict:
     e = edition
-    title = e.text(f"aid.{aid.id}.title", aid.title) if aid.title is not None else context["words"]["aids"]
+    title = e.field(aid, "title") if aid.title is not None else context["words"]["aids"]
     tables = {table.id: table for table in context["tables"]}
     views = {view.id: (book, index) for book in context["documents"] for index, view in enumerate(book.sections)}
-    parts, printed = [], set()
+    parts: list[dict] = []
+    printed: set[str] = set()
     for part in aid.parts:
         if part.table and part.table in tables:
             parts.append({"kind": "table", "table": tables[part.table], "span": part.span})
@@ -150,7 +154,7 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
 def _order(e: Edition, action, faction: str, other: str | None) -> dict:
     """An order as its sheet prints it. An example that names the sheet's own power (Austria assassinating
     Austria, France supporting France) names the next power instead."""
-    notation = e.text(f"action.{action.id}.notation", action.notation) if action.notation else ""
+    notation = e.field(action, "notation") if action.notation else ""
     if other is not None:
         theirs = e.name("faction", other, "short") or e.name("faction", other)     # as notations name powers
         for mine in (e.name("faction", faction), e.name("faction", faction, "short")):
@@ -158,5 +162,5 @@ def _order(e: Edition, action, faction: str, other: str | None) -> dict:
                 notation = notation.replace(mine, theirs)
                 break
     cost = e.shown(action.cost) if not isinstance(action.cost, Unknown) else e.mark(action.cost)
-    return {"name": e.text(f"action.{action.id}.name", action.name), "notation": notation,
+    return {"name": e.field(action, "name"), "notation": notation,
             "by": ", ".join(e.name("piece_kind", kind) for kind in action.by), "cost": cost}

@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.derived.counting import cup_of
+from generator.derived.numbering import _label as numbered
 from generator.diagnostics import Diagnostic, make
 from generator.model import where
-from generator.derived.numbering import _label as numbered
 from generator.model.rules import Anatomy
 from generator.render.draw.colors import Palette
 from generator.render.draw.placeholder import has_marks
-from generator.render.draw.primitives import Ellipse, Face, Group, Ink, Polyline, Rect, Text, WHITE
-from generator.render.draw.svg_export import figure_svg
+from generator.render.draw.primitives import WHITE, Ellipse, Face, Group, Ink, Polyline, Rect, Text
 from generator.render.edition import Edition
 from generator.render.sheets import cards, counters
 from generator.render.sheets.faces import FaceInputs, _wanted, draw_face, field_names
@@ -68,8 +67,9 @@ def callout_element(layout: FaceLayout, fields: dict[str, str], shows: str) -> E
     return (drawn or named or [None])[0]
 
 
-def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figure | None:
-    """The figure, or None when its piece or card (or their layout) does not exist: the checker says why."""
+def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str], drawn: bool = True) -> Figure | None:
+    """The figure, or None when its piece or card (or their layout) does not exist: the checker says why.
+    Not `drawn`, its SVG is left empty (the checker wants only what matched)."""
     sides = _counter_sides(edition, anatomy) if anatomy.piece else _card_sides(edition, anatomy)
     if not sides:
         return None
@@ -111,6 +111,10 @@ def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figu
     from generator.render.proofing import printed_numbers
 
     marks = printed_numbers(text for side in sides for text in side.face.texts())
+    if not drawn:
+        return Figure("", legend, unmatched, marked, marks)
+    from generator.render.draw.svg_export import figure_svg  # svgwrite: 0.1 s to import, never needed by check
+
     return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked, marks)
 
 
@@ -119,7 +123,8 @@ def anatomy_findings(edition: Edition) -> list[Diagnostic]:
     found = []
     for _, section, _ in edition.game.sections():
         anatomy = section.anatomy
-        figure = anatomy_figure(edition, anatomy, [""] * len(anatomy.callouts)) if anatomy is not None else None
+        figure = anatomy_figure(edition, anatomy, [""] * len(anatomy.callouts), drawn=False) \
+            if anatomy is not None else None
         for index in figure.unmatched if figure is not None else ():
             callout = anatomy.callouts[index]
             found.append(make("LAY009", f"the anatomy figure of section '{section.id}' has no box that prints "
@@ -146,7 +151,7 @@ def _callout(box, y: float, left: bool, margin: float, width: float, badge: floa
 
 def _spread(ys: list[float], low: float, high: float, step: float) -> list[float]:
     """Positions near each wanted one, in order, at least `step` apart, within [low, high]."""
-    placed = []
+    placed: list[float] = []
     for y in ys:
         placed.append(max(y, low, placed[-1] + step if placed else low))
     overflow = (placed[-1] - high) if placed else 0
@@ -173,7 +178,7 @@ def _counter_sides(edition: Edition, anatomy: Anatomy) -> list[_Side]:
             continue
         face_layout = layout.front if name == "front" else layout.back or layout.front
         inputs = counters.face_inputs(edition, piece, kind, name, data, cups.get(piece.id))
-        label = edition.text(f"piece.{piece.id}.{name}.label", data.label)
+        label = edition.field(data, "label")
         caption = (words.get(f"anatomy.{name}", name),) + ((label,) if label else ())
         sides.append(_drawn(name, face_layout, inputs, width, height, layout, palette, kind.shape == "round",
                             caption))

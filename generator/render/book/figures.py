@@ -7,10 +7,9 @@ import base64
 
 from markupsafe import Markup, escape
 
-from generator.model.common import Unknown
+from generator.render.book.anatomy import anatomy_figure
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.edition import Edition
-from generator.render.book.anatomy import anatomy_figure
 from generator.render.setup_view import setup_view
 
 
@@ -40,8 +39,7 @@ def _anatomy_html(e: Edition, prose: Prose, section) -> Markup | str:
     anatomy = section.anatomy
     if anatomy is None:
         return ""
-    texts = [e.mark(c.text) if isinstance(c.text, Unknown) else
-             e.text(f"section.{section.id}.anatomy.callouts.{i}.text", c.text) for i, c in enumerate(anatomy.callouts)]
+    texts = [e.field(callout, "text") for callout in anatomy.callouts]
     figure = anatomy_figure(e, anatomy, texts)
     if figure is None:
         return ""

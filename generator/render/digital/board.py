@@ -67,8 +67,7 @@ def board_places(edition: Edition) -> BoardPlaces:
             frame = frames.get(f"track-{track.id}-{value}")
             if frame is None:
                 continue
-            label = edition.text(f"track.{track.id}.labels.{value}", track.labels[str(value)]) \
-                if str(value) in track.labels else str(value)
+            label = edition.field(track, "labels", str(value)) if str(value) in track.labels else str(value)
             spaces.append(Zone(f"track:{track.id}:{value}", f"{track_name} {edition.plain(label)}", frame,
                                _inside(frame)))
         if f"track-{track.id}" in frames:      # beside the track: where its name is printed, left of its spaces
@@ -84,7 +83,7 @@ def board_places(edition: Edition) -> BoardPlaces:
 def zone_path(outline: BaseGeometry) -> str:
     """PolygonEditor.polygonToString: `x,y;x,y;…` in board pixels, without repeating the first point."""
     ring = list(outline.exterior.coords)[:-1]
-    found = []
+    found: list[tuple[int, int]] = []
     for x, y in ring:
         point = (px(x), px(y))
         if not found or found[-1] != point:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
+from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -98,7 +98,7 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
     from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
+    text = SheetText(edition.field(edition.game.manifest, "title"), "", "counters", edition.words)
     # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
     # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
     sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)
@@ -240,7 +240,8 @@ def blank_face(text: str, width: int, height: int) -> bytes:
     picture = Image.new("RGB", (width, height), (120, 120, 120))
     draw = ImageDraw.Draw(picture)
     draw.rectangle((0, 0, width - 1, height - 1), outline=(40, 40, 40), width=2)
-    words, lines = text.split(), []
+    words = text.split()
+    lines: list[str] = []
     for word in words:
         if lines and draw.textlength(f"{lines[-1]} {word}") < width - 8:
             lines[-1] += f" {word}"

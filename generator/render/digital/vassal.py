@@ -113,7 +113,7 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
                 on_board.add(deck.id)
     tray = _map(root, said["tray"], said["tray"])
     _tray(tray, contents, slots, said, grid, on_board)
-    for side, count in _hands(contents):
+    for side, _ in _hands(contents):
         hand = ET.SubElement(root, M + "PrivateMap", mapName=said["hand"].format(side=side),
                              buttonName=said["hand"].format(side=side), side=side, visible="false",
                              useBoards="false", allowMultiple="false", backgroundcolor="255,255,255",
@@ -263,8 +263,8 @@ def _numbering(grid) -> dict[str, str] | None:
 
 
 def _hex_px(grid) -> dict[str, tuple[int, int]]:
-    from generator.render.maps.drawing import MARGIN
     from generator.derived.hex_grid import hex_centres
+    from generator.render.maps.drawing import MARGIN
 
     return {hex_id: (px(x), px(y)) for hex_id, (x, y) in hex_centres(grid, MARGIN).items()}
 

@@ -9,7 +9,6 @@ from generator.model.common import Cmyk, Unknown
 from generator.render.draw.placeholder import PROOF_FILL
 from generator.render.draw.primitives import Ink
 
-
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 

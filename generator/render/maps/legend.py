@@ -6,13 +6,11 @@ from __future__ import annotations
 import shapely
 
 from generator.derived.outlines import outlines
+from generator.derived.unknowns import Provenance
 from generator.render.draw.colors import Palette
-from generator.render.draw.primitives import Ink, Shape
+from generator.render.draw.placeholder import PROOF_INK, seal_shapes
+from generator.render.draw.primitives import BLACK, Group, Ink, Polyline, Rect, Shape
 from generator.render.edition import Edition
-from generator.derived.provenance import Provenance
-from generator.render.draw.placeholder import PROOF_INK
-from generator.render.draw.primitives import BLACK, Group, Polyline, Rect
-from generator.render.draw.placeholder import seal_shapes
 from generator.render.maps.regions import BORDER, BORDER_APART, CURRENT, JUNGLE, LAND, city_symbol
 
 SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")
@@ -32,7 +30,7 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
         ink = palette.ink(key.id, None)
         if ink is not None:
             tint = ink.lighter(0.45) if sum(ink.as_rgb()) < 1.5 else ink
-            entries.append((edition.text(f"map_key.{key.id}.name", key.name), tint, False))
+            entries.append((edition.field(key, "name"), tint, False))
     entries.extend(_striped(edition, palette, said))
     owners = sorted({loc.owner for loc in game.locations if loc.owner and not loc.colors})
     if symbols or game.map.geography is not None:
@@ -69,7 +67,7 @@ def _fact_words(entry, said) -> str:
 def _striped(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, object]]:
     """A key for each pair of colours an area is striped in (two peoples' area): both swatches, both names."""
     game = edition.game
-    names = {key.id: edition.text(f"map_key.{key.id}.name", key.name) for key in game.map.keys}
+    names = {key.id: edition.field(key, "name") for key in game.map.keys}
     pairs = sorted({tuple(loc.colors[:2]) for loc in game.locations if len(loc.colors) >= 2
                     and all(isinstance(colour, str) and colour in names for colour in loc.colors[:2])})
     found = []

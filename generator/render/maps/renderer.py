@@ -4,10 +4,10 @@ and map-tiles.pdf for printing at home."""
 from __future__ import annotations
 
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.draw.svg_export import face_svg   # here, not in render_map: imported (0.4 s) before the fork
+from generator.render.draw.placeholder import has_marks
+from generator.render.draw.svg_export import face_svg  # here, not in render_map: imported (0.4 s) before the fork
 from generator.render.maps.drawing import draw_map
 from generator.render.maps.tiles import tiled_pdf
-from generator.render.draw.placeholder import has_marks
 from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.proof_sheet import proof_pages
@@ -30,7 +30,7 @@ def render_map(request: RenderRequest) -> Rendered:
         return rendered
     face = drawing.face
     said = edition.words
-    title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
+    title = f"{edition.field(game.manifest, 'title')} — {said['map']}"
     author = game.manifest.author
     if "svg" in request.formats:
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))

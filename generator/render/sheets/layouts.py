@@ -90,7 +90,8 @@ class FaceLayout(Shape):
 class Layout(Shape):
     description: str = Field("", description="What the layout is for, for people (\"NATO-style combat unit\").")
     extends: str | None = Field(None, description="Another layout of the same component to start from.")
-    design_width: float = Field(19.05, ge=5, le=1000, description="The face width in mm the font sizes are written for.")
+    design_width: float = Field(19.05, ge=5, le=1000,
+                                description="The face width in mm the font sizes are written for.")
     min_text: float = Field(4.5, gt=0, le=100, description="The smallest type, in points, any text of the layout "
                                                           "may print at; smaller is a LAY006 finding at the element.")
     front: FaceLayout | None = Field(None, description="The front face: background, border, elements.")
@@ -121,7 +122,7 @@ class LayoutLibrary:
         from generator.model import where
 
         asked_at = where(asked_by) if isinstance(asked_by, Shape) else asked_by   # looked up once per layout
-        from generator.load.game_files import Refused, is_plain_name
+        from generator.game_files import Refused, is_plain_name
 
         if not is_plain_name(name):
             self.diagnostics.append(make("SEC002", f"'{name[:60]}' is not a layout name: a layout is named, "
@@ -173,7 +174,7 @@ def card_layout_name(card_type, game_folder) -> str:
         return "card"
     if card_type.layout:
         return card_type.layout
-    from generator.load.game_files import Refused
+    from generator.game_files import Refused
 
     try:
         return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"

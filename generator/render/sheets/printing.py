@@ -16,8 +16,8 @@ from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Face
 from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose, run_gap
 from generator.render.paper.profiles import PrintProfile
-from generator.render.sheets.faces import FaceSet
 from generator.render.proofing import printed_numbers, proof_entries, proof_slug
+from generator.render.sheets.faces import FaceSet
 from generator.render.wording import section
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         return rendered
     game = edition.game
     output = f"{component}.pdf"
-    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.author, component,
+    text = SheetText(edition.field(game.manifest, "title"), game.manifest.author, component,
                      edition.words, "", (), str(request.stamp))
     sheets = print_sheets(items, faces, profile, gutter, output, _proof_of(edition, text, items, faces))
     rendered.placements = sheets.placements
