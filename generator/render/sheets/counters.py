@@ -40,8 +40,9 @@ def counter_faces(edition: Edition) -> FaceSet:
         width, height = face_size(kind)
         scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
-        if piece.back is not None:
-            sides.append(("back", piece.side("back"), layout.back or layout.front))
+        back = piece.side("back")
+        if back is not None:
+            sides.append(("back", back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
             drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",

@@ -62,6 +62,7 @@ def _differences(a: Piece, side_a: str, b: Piece, side_b: str, cups: dict[str, s
         found.append("force")
     if side_a != side_b:
         side_a_data, side_b_data = a.side(side_a), b.side(side_b)
-        if (side_a_data.label, side_a_data.mark) != (side_b_data.label, side_b_data.mark):
+        if side_a_data is None or side_b_data is None or \
+                (side_a_data.label, side_a_data.mark) != (side_b_data.label, side_b_data.mark):
             found.append("side")
     return found
