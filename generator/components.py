@@ -133,7 +133,7 @@ FAMILIES: tuple[Family, ...] = (
            preload=_load_map, viewed=True,
            prints=frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})),
     Family("rules", _rules, "rules.pdf and rules.html (the living rules)", 0, printed=True,
-           holds=("rule documents", lambda game: game.documents), preload=_load_books),
+           holds=("rule documents", lambda game: game.printed_documents), preload=_load_books),
     Family("html", _living_rules, "rules.html alone", 2, made_from=("rules",), singular=True,
            preload=_load_books, viewed=True),
     Family("aids", _aids, "aids.pdf (sequences of play, tables, order sheets)", 1, printed=True, singular=True,

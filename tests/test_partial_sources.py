@@ -113,3 +113,109 @@ def test_a_table_with_an_empty_column_list_is_refused_at_its_line_with_the_way_t
     errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
     assert [(d.code, d.span.line) for d in errors] == [("SCH004", 2)]
     assert "{unknown: why}" in errors[0].message
+
+
+NAVAL = """\
+documents:
+  - id: naval
+    title: Combate naval
+    sections:
+      - {id: boarding, title: Abordaje, body: "Una flota que toma un puerto lo asedia ({ref:sieges}); ver {ref:walls}."}
+  - id: siege-book
+    title: Libro de asedios
+    short: regla
+    printed: false
+    sections:
+      - {id: sieges, title: Asedios, number: {unknown: "el capítulo de asedios no está codificado"}}
+      - {id: walls, title: Murallas, number: "8.4"}
+"""
+
+
+def test_a_rule_of_a_book_this_game_does_not_hold_prints_its_number_or_mark_and_title_without_page(
+        write_game, tmp_path):
+    game = write_game({"rules.yaml": NAVAL})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(11, "number")]
+    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf", "html"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
+    body = " ".join(text[text.index("Abordaje"):].split())
+    assert re.search(r"lo asedia \(regla 1 Asedios\); ver regla 8\.4 Murallas\.", body), body[:300]
+    assert "Libro de asedios" not in text and "pág" not in body[:200]      # the other book is not printed here
+    assert "el capítulo de asedios no está codificado" in text                # the proof sheet says why
+    html = (tmp_path / "out" / "demo" / "es" / "rules.html").read_text(encoding="utf-8")
+    assert 'href="#sec-sieges"' not in html and 'id="sec-sieges"' not in html
+
+
+def test_a_number_given_to_a_rule_of_a_printed_book_is_refused(write_game):
+    game = write_game({"rules.yaml": "documents:\n  - id: r\n    title: R\n    sections:\n"
+                                     "      - {id: a, title: A, number: '3'}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert len(errors) == 1 and "printed: false" in errors[0].message, [str(d) for d in errors]
+
+
+COUNTERS = """\
+factions: [{id: red, name: Rojos, color: "#b22222"}]
+piece_kinds: [{id: ship, name: Nave, symbol: naval, value_format: "{attack}-{move}"}]
+pieces:
+  - id: trireme
+    name: Trirreme
+    kind: ship
+    faction: red
+    front: {values: {attack: 3, move: 4}}
+    back: {unknown: "la fuente no describe el reverso"}
+"""
+
+
+def test_a_counter_back_the_source_does_not_give_prints_a_back_carrying_its_mark(write_game, tmp_path):
+    game = write_game({"pieces.yaml": COUNTERS})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(9, "back")]
+    built = build(game, BuildRequest(only=("counters",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    text = _pdf_text(tmp_path / "out" / "demo" / "es" / "counters.pdf")
+    assert "la fuente no describe el reverso" in text                # listed on the proof sheet
+    back = (tmp_path / "out" / "demo" / "es" / "counters" / "trireme-back.svg").read_text(encoding="utf-8")
+    printed = re.findall(r"<text[^>]*fill=\"([^\"]*)\"[^>]*>([^<]*)</text>", back)
+    assert ("#cc0d73", "1") in printed and any(words == "Trirreme" for _, words in printed), printed  # mark 1
+
+
+FACTION = """\
+factions:
+  - {id: red, name: Rojos, color: "#b22222"}
+  - {id: blue, name: Seléucidas, color: {unknown: "la fuente no da el color de los seléucidas"}}
+piece_kinds: [{id: ship, name: Nave, symbol: naval, value_format: "{attack}"}]
+pieces:
+  - {id: red-ship, name: Roja, kind: ship, faction: red, front: {values: {attack: 3}}}
+  - {id: blue-ship, name: Azul, kind: ship, faction: blue, front: {values: {attack: 2}}}
+actions:
+  - {id: row, name: Remar, text: Mueve una nave.}
+"""
+
+
+def test_a_faction_colour_the_source_does_not_give_prints_its_pieces_on_the_proof_tint_with_its_mark(
+        write_game, tmp_path):
+    game = write_game({"factions.yaml": FACTION})
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(3, "color")]
+    built = build(game, BuildRequest(only=("counters", "aids"), out=tmp_path / "out",
+                                     formats=frozenset({"pdf", "svg"})))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    es = tmp_path / "out" / "demo" / "es"
+    blue, red = ((es / "counters" / f"{name}-front.svg").read_text(encoding="utf-8")
+                 for name in ("blue-ship", "red-ship"))
+    assert 'fill="#fff2f9"' in blue and 'fill="#b22222"' in red        # the proof tint, not an invented colour
+    assert re.search(r'fill="#cc0d73"[^>]*>1</text>', blue) and "#cc0d73" not in red    # its mark, on its pieces only
+    assert "la fuente no da el color de los seléucidas" in _pdf_text(es / "counters.pdf")
+    aids = " ".join(_pdf_text(es / "aids.pdf").split())
+    assert re.search(r"Seléucidas 1", aids) and "la fuente no da el color" in aids, aids[:400]  # the order sheet
+
+
+def test_a_misspelt_key_of_a_back_that_may_be_unknown_is_named_not_taken_for_a_missing_unknown(write_game):
+    game = write_game({"pieces.yaml": "piece_kinds: [{id: s, name: S}]\n"
+                                      "pieces:\n  - {id: p, name: P, kind: s, back: {lable: Reducida}}\n"})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.span.line, d.hint) for d in errors] == [("SCH001", 3, "did you mean 'label'?")]

@@ -141,8 +141,9 @@ def check_reference_wording(game: Game) -> Iterator[Diagnostic]:
             continue
         # a number from another book prints after that book's name ("regla de la serie 5.5.2"), a noun already
         book = book_of.get(getattr(source.owner, "id", None)) if len(game.documents) > 1 else None
-        numbered = {section_id for section_id, found in numbers.items()
-                    if found.number and (book is None or found.document.id == book)}
+        numbered = {section_id for section_id, found in numbers.items()     # another book's rule prints its
+                    if found.number and found.document.printed                # book's name and title around it
+                    and (book is None or found.document.id == book)}
         language = game.manifest.source_language
         for token, word in _bare_numbers(source.text, language, numbered):
             yield _noun_wanted(token, word, language, text_span(source, token.start))

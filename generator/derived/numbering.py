@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.model import Game
-from generator.model.rules import RuleDocument, Section
+from generator.model.rules import RuleDocument, Section, all_sections
 
 
 class Numbered(NamedTuple):
@@ -33,6 +33,11 @@ def section_numbers(game: Game) -> dict[str, Numbered]:
                  section.children_start)
 
     for document in game.documents:
+        if not document.printed:       # another book's rules: the number it gives, never one counted here
+            for section in all_sections(document.sections):
+                numbers.setdefault(section.id, Numbered(section.number if isinstance(section.number, str) else "",
+                                                        document, section))
+            continue
         walk(document, document.sections, document.chapter or "", "decimal", not document.chapter,
              document.first_number)
     return numbers

@@ -63,7 +63,7 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
         if relative in misspelt and all(d["type"] == "missing" for d in details):
             continue
         result.extend(_describe(details, document, base + relative, _value_at(value, relative), model,
-                                missing.get(relative[:-1], [])))
+                                missing.get(relative[:-1], []), len(base)))
     return result
 
 
@@ -89,13 +89,14 @@ def _value_at(value: Any, path: Path_) -> Any:
 
 
 def _describe(details: list[dict], document: Document, path: Path_, value: Any,
-              model: type[Shape], missing_beside: list[str]) -> list[Diagnostic]:
+              model: type[Shape], missing_beside: list[str], base: int = 0) -> list[Diagnostic]:
+    """`base`: how many parts of `path` lead to the value `model` stands for."""
     first = details[0]
     kind = first["type"]
     if kind == "extra_forbidden":
         key = str(path[-1])
         parent = path[:-1]
-        allowed = _allowed_keys(model, parent, document)
+        allowed = _allowed_keys(model, parent[base:], document)
         lacking = list(dict.fromkeys(missing_beside))
         close = difflib.get_close_matches(key, allowed or lacking, n=1)
         hint = (f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}" if allowed

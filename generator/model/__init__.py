@@ -165,14 +165,20 @@ class Game:
     def map_keys(self) -> tuple:
         return tuple(self.map.keys) if self.map else ()
 
-    def sections(self) -> Iterator[tuple[RuleDocument, Section, tuple[Section, ...]]]:
-        """Every section of every document, depth first, with its ancestors."""
+    @property
+    def printed_documents(self) -> tuple[RuleDocument, ...]:
+        """The documents the rulebook prints: not those of another book (`printed: false`), only referred to."""
+        return tuple(document for document in self.documents if document.printed)
+
+    def sections(self, printed: bool = False) -> Iterator[tuple[RuleDocument, Section, tuple[Section, ...]]]:
+        """Every section of every document (of the printed ones only, if asked), depth first, with its
+        ancestors."""
         def walk(document, sections, ancestors):
             for section in sections:
                 yield document, section, ancestors
                 yield from walk(document, section.sections, ancestors + (section,))
 
-        for document in self.documents:
+        for document in self.printed_documents if printed else self.documents:
             yield from walk(document, document.sections, ())
 
     def hex_ids(self) -> frozenset[str]:

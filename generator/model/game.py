@@ -4,7 +4,7 @@ import difflib
 from typing import Annotated, Any, ClassVar, Literal
 
 from generator.components import PRINTED
-from generator.model.common import Color, Id, Language, Prose, Shape, Text
+from generator.model.common import Color, Id, Language, Prose, Shape, Text, Unknown
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema, model_validator
 
 Component = Literal[PRINTED]     # what a box holds: generator/components.py
@@ -145,7 +145,10 @@ class Faction(Shape):
     name: Text = Field(description="Its full name, as printed (Facción española).")
     short: Text | None = Field(None, description="A short name where space is scarce (Españoles): counters print "
                                                  "it as {faction}; default: the name.")
-    color: Color | None = Field(None, description="Main colour: counter background, start hexes.")
+    color: Color | Unknown | None = Field(None, description="Main colour: counter background, start hexes; "
+                                         "{unknown: why} when the source does not give it (its pieces print on "
+                                         "the proof tint, each with the fact's proof mark, as do the legends and "
+                                         "order sheets that name it).")
     text_color: Color | None = Field(None, description="Kept for the record; the shipped layouts print text on "
                                                        "the main colour in black or white, whichever reads better.")
     side: Id | None = Field(None, description="The faction id of the camp this one fights for.")

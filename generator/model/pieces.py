@@ -2,7 +2,7 @@
 
 from typing import ClassVar, Literal
 
-from generator.model.common import AssumableInt, Color, Id, Length, Prose, Scalar, Shape, Text
+from generator.model.common import AssumableInt, Color, Id, Length, Prose, Scalar, Shape, Text, Unknown
 from generator.shapes import Field
 
 # NATO frames (infantry, cavalry, artillery, leader) and silhouettes (templates/symbols/); marker, chit and
@@ -59,10 +59,20 @@ class Piece(Shape):
     symbol: UnitSymbol | None = Field(None, description="Overrides the kind's symbol (a horseman among foot).")
     front: PieceSide = Field(default_factory=PieceSide, description="What the front prints: label, values, "
                                                                     "colour, words.")
-    back: PieceSide | None = Field(None, description="Absent when the back is blank.")
+    back: PieceSide | Unknown | None = Field(None, description="Absent when the back is blank; {unknown: why} when "
+                                             "the source does not give it (the back prints its proof mark).")
     facing: bool = Field(False, description="The counter has a facing band.")
     note: Prose | None = Field(None, description="A designer's note about the piece; translated, not printed on "
                                                  "the counter.")
+
+    def side(self, name: str) -> PieceSide | None:
+        """The front or back as it prints: a back the source does not give is a side whose one value is that
+        unknown, so every layout prints its proof mark where values go (never a blank back, which says "none")."""
+        if name == "front":
+            return self.front
+        if isinstance(self.back, Unknown):
+            return PieceSide().model_copy(update={"values": {"unknown": self.back}})
+        return self.back
 
 
 class MixSelect(Shape):

@@ -67,6 +67,9 @@ class Section(Shape):
     setup: list[Id] = Field(default_factory=list, description="Set-up steps (setup ids) printed after its text: "
                                                               "each side's table of what goes where.")
     sections: list["Section"] = Field(default_factory=list, description="Its sub-sections, of the same shape.")
+    number: str | Unknown | None = Field(None, description="Only in a document with `printed: false`: the number "
+                                         "the other book prints for this rule (\"8.4\"), or {unknown: why} when the "
+                                         "source does not give it (a reference prints a proof mark there).")
 
 
 class RuleDocument(Shape):
@@ -81,6 +84,25 @@ class RuleDocument(Shape):
                                             "sections print as 9.1, 9.2… for `chapter: 9`.")
     first_number: int = Field(1, ge=0, le=9999, description="The number its first top-level section takes.")
     sections: list[Section] = Field(default_factory=list, description="Its top-level sections, in order.")
+    printed: bool = Field(True, description="false: a book or chapter this game refers to but does not hold (the "
+                                            "siege rules of another chapter). Its sections are stubs, an id, a "
+                                            "title and the `number` that book gives, for {ref:id}: a reference "
+                                            "prints the book's name, that number and the title, with no link and "
+                                            "no page; no output prints the document itself.")
+
+    @model_validator(mode="after")
+    def _numbers_only_outside(self):
+        if self.printed and any(section.number is not None for section in all_sections(self.sections)):
+            raise ValueError("a section's `number` is for the rules of a document with `printed: false` (a book "
+                             "this game does not hold); a printed document counts its numbers from its tree")
+        return self
+
+
+def all_sections(sections: list[Section]):
+    """Sections and their sub-sections, depth first."""
+    for section in sections:
+        yield section
+        yield from all_sections(section.sections)
 
 
 class Term(Shape):

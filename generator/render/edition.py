@@ -73,6 +73,18 @@ class Edition:
         """The placeholder mark of an unknown (or assumed) value, numbered as on the proof sheet."""
         return mark(self._numbers.get(id(value), 0))
 
+    @cached_property
+    def palette(self):
+        from generator.render.draw.colors import Palette
+
+        return Palette(self.game)
+
+    def color_mark(self, color) -> str:
+        """The mark of a colour the source does not give (a faction's `color: {unknown: why}`), printed beside
+        what that colour paints (a counter, a legend's swatch, an order sheet); "" for a known colour."""
+        unknown = self.palette.unknown(color)
+        return self.mark(unknown) if unknown is not None else ""
+
     def shown(self, value) -> str:
         """A number or id as printed: its mark when unknown or only assumed, else its digits."""
         if value is None:
@@ -130,6 +142,8 @@ class Edition:
             numbered = self.numbers.get(target)
             if numbered is None:
                 return target
+            if not numbered.document.printed:
+                return self._outside_rule(numbered, form)
             title = self.name("section", target, "title")
             if form == "title" or not numbered.number:
                 return title
@@ -150,6 +164,17 @@ class Edition:
         field = {"card": "title", "term": "term", "ref": "title", "table": "title"}.get(kind, "name")
         collection = KINDS.get(kind) or kind
         return self.name(collection, target, field)
+
+    def _outside_rule(self, numbered: Numbered, form: str) -> str:
+        """A rule of a book this game does not hold: no link nor page leads to it, so it prints the book's name,
+        the number that book gives (its mark when unknown) and its title, "Libro de asedios ⟨1⟩ Asedios"."""
+        document, section = numbered.document, numbered.section
+        title = self.name("section", section.id, "title")
+        if form == "title":
+            return title
+        book = self.text(f"document.{document.id}.short", document.short) or \
+            self.text(f"document.{document.id}.title", document.title)
+        return " ".join(part for part in (book, self.shown(section.number), title) if part)
 
     def card_text(self, card_id: str, form: str) -> str:
         """A card as a sentence names it: "n.º 9 «2.º viaje de Colón»" (full), the title, or "n.º 9"; a card

@@ -144,7 +144,8 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
         other = game.factions[(index + 1) % len(game.factions)].id if len(game.factions) > 1 else None
         orders = [_order(e, action, faction.id, other) for action in game.actions]
         units = sum(faction.limits.values()) or sum(1 for piece in game.pieces if piece.faction == faction.id)
-        sheets.append({"faction": names[faction.id], "faction_id": faction.id,
+        marked = " ".join(filter(None, (names[faction.id], e.color_mark(faction.color))))
+        sheets.append({"faction": marked, "faction_id": faction.id,
                        "color": (palette.ink(faction.color) or BLACK).hex(), "orders": orders, "tables": tables,
                        "lines": max(units, 8)})
     return sheets

@@ -173,7 +173,7 @@ def _counter_sides(edition: Edition, anatomy: Anatomy) -> list[_Side]:
     palette, cups, words = Palette(game), cup_of(game), edition.words
     sides = []
     for name in anatomy.sides:
-        data = piece.front if name == "front" else piece.back
+        data = piece.side(name)
         if data is None:
             continue
         face_layout = layout.front if name == "front" else layout.back or layout.front

@@ -37,7 +37,7 @@ def section_anchor(section_id: str) -> str:
 
 def book_anchors(game) -> frozenset[str]:
     """Everything a link may land on in the whole rulebook: its sections, tables and glossary terms."""
-    return frozenset({section_anchor(s.id) for _, s, _ in game.sections()} |
+    return frozenset({section_anchor(s.id) for _, s, _ in game.sections(printed=True)} |
                      {f"table-{t.id}" for t in game.tables} | {f"term-{t.id}" for t in game.terms})
 
 
@@ -151,6 +151,8 @@ class Prose:
         if numbered is None:
             return str(escape(label or target))
         shown = label or e.token_text("ref", target, form)
+        if not numbered.document.printed:        # another book's rule: nothing here to link to
+            return f'<span class="ref outside">{escape(shown)}</span>'
         other_book = numbered.document.id != self.document_id and len(e.game.documents) > 1
         if other_book and not label and form != "title" and numbered.number:
             book = e.field(numbered.document, "short") or e.field(numbered.document, "title")

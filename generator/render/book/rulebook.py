@@ -46,7 +46,7 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     said = e.words
     documents = []
     prose = None
-    for document in game.documents:
+    for document in game.printed_documents:
         prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
         sections = section_views(e, prose, document, marks)
         documents.append(DocumentView(document.id, e.field(document, "title"),
@@ -303,7 +303,7 @@ def section_pages(document, context: dict, output: str) -> list[dict]:
 @guarded
 def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
-    if not edition.game.documents:
+    if not edition.game.printed_documents:
         return Rendered()
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since,
                                request.stamp)
@@ -327,7 +327,7 @@ def render_rules(request: RenderRequest) -> Rendered:
 def render_living_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     rendered = Rendered()
-    if not edition.game.documents:
+    if not edition.game.printed_documents:
         return rendered
     context = rulebook_context(edition, "screen", request.profile.paper, columns=1, since=request.since,
                                version=request.stamp)

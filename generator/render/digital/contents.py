@@ -123,7 +123,7 @@ def module_contents(edition: Edition) -> Contents:
         sides = [Side(f"{piece.id}-front", edition.field(piece.front, "label")
                       or words[0])]
         if piece.back is not None:
-            sides.append(Side(f"{piece.id}-back", edition.field(piece.back, "label")
+            sides.append(Side(f"{piece.id}-back", edition.field(piece.side("back"), "label")
                               or words[1]))
         width, height = (kind.size.width, kind.size.height) if hasattr(kind.size, "width") else (kind.size,) * 2
         owner = ("force", piece.force) if piece.force else ("faction", piece.faction) if piece.faction else None

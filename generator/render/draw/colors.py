@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from generator.model import Game
-from generator.model.common import Cmyk
+from generator.model.common import Cmyk, Unknown
+from generator.render.draw.placeholder import PROOF_FILL
 from generator.render.draw.primitives import Ink
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -28,15 +29,26 @@ class Palette:
             resolved = self._resolve(color)
         return default if resolved is None else resolved
 
-    def _resolve(self, color) -> Ink | None:
+    def unknown(self, color) -> Unknown | None:
+        """The unknown a colour comes to (a faction's colour the source does not give, by id or palette name)."""
+        return color if isinstance(color := self._followed(color), Unknown) else None
+
+    def _followed(self, color):
+        """A colour with its palette names and faction ids followed: a value, an unknown, or None (a loop)."""
         seen = set()
         while isinstance(color, str) and not color.startswith("#"):
             if color in seen:
                 return None
             seen.add(color)
             color = self._names.get(color, self._factions.get(color))
+        return color
+
+    def _resolve(self, color) -> Ink | None:
+        color = self._followed(color)
         if color is None:
             return None
+        if isinstance(color, Unknown):     # printed in the proof tint, never in a colour that looks decided
+            return PROOF_FILL
         if isinstance(color, Cmyk):
             return Ink(cmyk=tuple(max(0.0, min(100.0, part)) / 100 for part in color.cmyk))
         return hex_ink(color) if _HEX.match(color) else None     # a field's text that is not a colour

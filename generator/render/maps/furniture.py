@@ -170,7 +170,8 @@ def _legend(edition: Edition, palette: Palette, said, drawing) -> list[tuple[str
     for force in game.forces:
         if any(h.start == force.id for h in game.map.hexes):
             color = palette.ink(force.color, hex_ink("#cccccc")) or hex_ink("#cccccc")
-            entries.append((f"{edition.name('force', force.id)} ({said['start']})", color.lighter(0.35), False))
+            marked = f" {edition.color_mark(force.color)}" if edition.color_mark(force.color) else ""
+            entries.append((f"{edition.name('force', force.id)} ({said['start']}){marked}", color.lighter(0.35), False))
     for kind in sorted(symbol for symbol in drawing.symbols if symbol.startswith("ship:")):
         entries.append((edition.name("piece_kind", kind.split(":", 1)[1]), BLACK, kind))
     if any(h.hidden for h in game.map.hexes):

@@ -37,7 +37,8 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
         for owner in owners:
             ink = palette.ink(owner, None)
             if ink is not None:
-                entries.append((said["home"].format(name=edition.name("faction", owner)), ink.lighter(0.55), False))
+                named = said["home"].format(name=edition.name("faction", owner))
+                entries.append((" ".join(filter(None, (named, edition.color_mark(owner)))), ink.lighter(0.55), False))
     entries.extend((said[f"symbols.{kind}"], JUNGLE if kind == "jungle" else Ink(rgb=(0, 0, 0)), kind)
                    for kind in SYMBOL_ORDER if kind in symbols)
     if crossings and (symbols or game.map.geography is not None):

@@ -108,6 +108,7 @@ class FaceHelpers:
         faction = self.game.get("faction", deck.faction) if deck.faction else None
         color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
             (faction.color if faction else None)
+        fields["title"] = " ".join(filter(None, (title, e.color_mark(color))))
         image = self.game.folder / back.image if back and back.image else None
         return FaceInputs(fields, color, image, rich=self._rich, icon=e.icon, table=partial(small_table, e),
                           folder=self.game.folder)

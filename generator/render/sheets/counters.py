@@ -40,8 +40,9 @@ def counter_faces(edition: Edition) -> FaceSet:
         width, height = face_size(kind)
         scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
-        if piece.back is not None:
-            sides.append(("back", piece.back, layout.back or layout.front))
+        back = piece.side("back")
+        if back is not None:
+            sides.append(("back", back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
             drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
@@ -104,6 +105,7 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
     }
     fields.update({f"value:{name}": shown_value for name, shown_value in values.items()})
     color = side.color or (faction.color if faction else None)
+    fields["mark"] = " ".join(part for part in (edition.color_mark(color), fields["mark"]) if part)
     return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
 
 

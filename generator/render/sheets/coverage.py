@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.cards import Card, CardType
+from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide
 from generator.render.sheets.faces import field_names
 from generator.render.sheets.layouts import FaceLayout, LayoutLibrary, card_layout_name
@@ -112,8 +113,9 @@ def _piece(piece: Piece, kind: PieceKind) -> Iterator[Diagnostic]:
     formats = [field_names(f) for f in (kind.value_format, kind.back_format) if f]
     for name, side, own in (("front", piece.front, kind.value_format),
                             ("back", piece.back, kind.back_format or kind.value_format)):
-        if side is None or not own or (name == "back" and not kind.back_format and not side.values):
-            continue
+        if side is None or isinstance(side, Unknown) or not own or \
+                (name == "back" and not kind.back_format and not side.values):
+            continue                                  # a back the source does not give is one fact, already
         given = set(side.values)
         if side.no_values and not given:
             continue                                  # this side prints no factors, on purpose

@@ -50,7 +50,8 @@ def indistinguishable(game: Game, faces: dict[str, Face]) -> list[Diagnostic]:
 def _differences(a: Piece, side_a: str, b: Piece, side_b: str, cups: dict[str, str]) -> list[str]:
     """What sets two printed sides apart in the data (empty when nothing does)."""
     if a.id == b.id:
-        named = a.front.label != (a.back.label if a.back else None) or a.front.mark != (a.back.mark if a.back else None)
+        back = a.side("back")
+        named = a.front.label != (back.label if back else None) or a.front.mark != (back.mark if back else None)
         return ["side"] if side_a != side_b and named else []
     found = []
     if cups.get(a.id) != cups.get(b.id):
@@ -60,7 +61,8 @@ def _differences(a: Piece, side_a: str, b: Piece, side_b: str, cups: dict[str, s
     if a.force != b.force:
         found.append("force")
     if side_a != side_b:
-        side_a_data, side_b_data = getattr(a, side_a), getattr(b, side_b)
-        if (side_a_data.label, side_a_data.mark) != (side_b_data.label, side_b_data.mark):
+        side_a_data, side_b_data = a.side(side_a), b.side(side_b)
+        if side_a_data is None or side_b_data is None or \
+                (side_a_data.label, side_a_data.mark) != (side_b_data.label, side_b_data.mark):
             found.append("side")
     return found
