@@ -4,13 +4,15 @@ One message per printed text: `msgctxt` is the translation key, `msgid` the sour
 for a word printed with a count), `msgstr` the translation, `#:` where the source is written, `#.` the
 reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; when the
 previous export is at hand (`--out` names an existing file), a stale entry carries its old source as
-`#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
-naming the PO line; an entry left as exported changes nothing, so export → import keeps the YAML
+`#| msgid`, as msgmerge does. Import takes entry by entry: one msgfmt would refuse, or whose translation
+loses or alters a token (in any plural form), is left out with a finding at its PO line, and the others
+land; an entry left as exported changes nothing, so export → import keeps the YAML
 byte for byte.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polib
@@ -75,7 +77,7 @@ def export_file(game: Game, language: str, file_format: str, out: Path | None) -
     from generator.i18n.xliff import po_to_xliff
 
     catalog = export_po(game, language, out)
-    data = (po_to_xliff(catalog, game.manifest.source_language, language) if file_format == "xliff"
+    data = (po_to_xliff(catalog, game.manifest.source_language, language, game.id) if file_format == "xliff"
             else str(catalog).encode("utf-8") + b"\n")
     if out is None:
         sys.stdout.write(data.decode("utf-8"))
@@ -138,7 +140,7 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     catalog, problems = read_catalog(path)
     if catalog is None:
         return problems, None
-    language = language or catalog.metadata.get("Language", "").replace("_", "-")
+    language = language or header_language(game, catalog.metadata.get("Language", ""))
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
@@ -146,43 +148,77 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
     entries = {key: _as_data(entry) for key, entry in current.items()}
-    found: list[Diagnostic] = []
+    found: list[Diagnostic] = list(problems)
+    by_text = _keys_by_text(sources.values())
     for message in catalog:
-        if message.obsolete or not message.msgctxt:
+        if message.obsolete or message.msgid == "" and not message.msgctxt:
             continue
-        source = sources.get(message.msgctxt)
         span = Span(_shown(path), _msgstr_line(path, message), 1)
-        if source is None:
-            found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
-                              span))
+        matched = ([sources[message.msgctxt]] if message.msgctxt in sources else
+                   _by_source_text(message, by_text) if not message.msgctxt or ":" in message.msgctxt else [])
+        if not matched:
+            found.append(make("I18N005", f"'{message.msgctxt or message.msgid[:40]}' in {path.name} matches no "
+                                         f"source text; not imported", span))
             continue
-        keys = plural_keys(source, language)
-        texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
-                 else [message.msgstr])
-        if not all(text.strip() for text in texts):
-            continue
-        if source.plural is None:
-            lost, added = token_difference(source.text, texts[0])
-            if lost or added:
-                detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
-                                                 f"added {', '.join(added)}" if added else ""]))
-                found.append(make("I18N003", f"the {language} translation of '{source.key}' does not keep its "
-                                             f"reference tokens: {detail}", span))
-                continue
-        shipped, origin = word(game, language, source.key[len(WORDS):]) if source.key.startswith(WORDS) else (None, "")
-        if origin == "shipped" and keys[0] not in current and _same(shipped, texts, language):
-            continue   # Imprenta's own word, exported as it is
-        stamp = source_fingerprint(source) if message.msgid == source.text else _old_stamp(message)
-        for key, text in zip(keys, texts):
-            before = current.get(key)
-            if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
-                continue  # exported fuzzy (stale, unstamped, to review) and left as it was
-            entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
-    if any(d.severity.name == "ERROR" for d in found):
-        return found, None
+        for source in matched:
+            _take(game, language, source, message, span, current, entries, found)
     if entries == {key: _as_data(entry) for key, entry in current.items()}:
         return found, None
     return found, write_entries(game, language, entries)
+
+
+def _take(game: Game, language: str, source: SourceText, message: polib.POEntry, span: Span,
+          current: dict, entries: dict, found: list[Diagnostic]) -> None:
+    """One message into `entries`, unless it breaks a token (then a finding at its line, and it is left out)."""
+    keys = plural_keys(source, language)
+    texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
+             else [message.msgstr])
+    if not all(text.strip() for text in texts):
+        return
+    for index, text in enumerate(texts):
+        # form 0 answers msgid, the others msgid_plural (as msgfmt --check-format pairs them); no form may add
+        # a token neither source form has
+        lost, added = token_difference(source.text if index == 0 or source.plural is None else source.plural, text)
+        if source.plural is not None:
+            either = set(token_difference("", source.text)[1]) | set(token_difference("", source.plural)[1])
+            added = [token for token in added if token not in either]
+        if lost or added:
+            form = f" (plural form {index})" if source.plural is not None else ""
+            detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
+                                             f"added {', '.join(added)}" if added else ""]))
+            found.append(make("I18N003", f"the {language} translation of '{source.key}'{form} does not keep its "
+                                         f"reference tokens: {detail}; not imported", span))
+            return
+    shipped, origin = word(game, language, source.key[len(WORDS):]) if source.key.startswith(WORDS) else (None, "")
+    if origin == "shipped" and keys[0] not in current and _same(shipped, texts, language):
+        return   # Imprenta's own word, exported as it is
+    stamp = source_fingerprint(source) if message.msgid == source.text else _old_stamp(message)
+    for key, text in zip(keys, texts):
+        before = current.get(key)
+        if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
+            continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+        entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
+
+
+def _keys_by_text(sources) -> dict[str, list[SourceText]]:
+    found: dict[str, list[SourceText]] = {}
+    for source in sources:
+        found.setdefault(source.text, []).append(source)
+    return found
+
+
+def _by_source_text(message: polib.POEntry, by_text: dict[str, list[SourceText]]) -> list[SourceText]:
+    """The texts a keyless message (from po2xliff, xliff2po) translates: those with its source text, narrowed
+    to its `#:` reference when that names one of them."""
+    candidates = by_text.get(message.msgid, [])
+    places = {(Path(file).name, str(line)) for file, line in message.occurrences}
+    if message.msgctxt:                         # xliff2po names duplicates by their reference
+        places |= {(Path(file).name, line) for file, line in
+                   (part.rsplit(":", 1) for part in message.msgctxt.split() if ":" in part)}
+    # by file name and line: the PO may have been exported from another checkout of the game
+    narrowed = [source for source in candidates
+                if (Path(_occurrence(source)[0]).name, _occurrence(source)[1]) in places]
+    return narrowed or candidates
 
 
 def _same(shipped, texts: list[str], language: str) -> bool:
@@ -205,16 +241,80 @@ def _as_data(entry) -> dict:
 
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
-    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read."""
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read. A PO entry
+    that msgfmt would reject is left out, with a finding at its line: the others are read."""
     try:
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
             return xliff_to_po(path), []
-        return polib.pofile(str(path), wrapwidth=0), []
+        text, problems = strict_po_text(path)
+        return polib.pofile(text, wrapwidth=0), problems
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
+
+
+_STRING = r'"(?:[^"\\]|\\(?:[abfnrtv"\\?\']|[0-7]{1,3}|x[0-9A-Fa-f]+))*"'
+_PO_LINE = re.compile(rf'^(?:(?:#~\s*)?(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+|(?:#~\s*)?){_STRING}\s*$')
+
+
+def strict_po_text(path: Path) -> tuple[str, list[Diagnostic]]:
+    """The PO text with every entry msgfmt would refuse blanked out (lines kept, so polib's line numbers hold),
+    and a finding at each: a string not closed, an escape C does not know, a line that is no PO syntax, or a
+    msgid and msgstr that do not both end in a newline (msgfmt -c)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    blocks, start = [], 0
+    for number, line in enumerate(lines + [""]):
+        if not line.strip():
+            if number > start:
+                blocks.append((start, number))
+            start = number + 1
+    found: list[Diagnostic] = []
+    for first, end in blocks:
+        bad = next((n for n in range(first, end) if not lines[n].startswith("#") or lines[n].startswith("#~")
+                    if lines[n].strip() and not _PO_LINE.match(lines[n].strip())), None)
+        why = "this line is not PO syntax: a string not closed, or an escape msgfmt does not know"
+        if bad is None:
+            bad, why = _newline_mismatch(lines, first, end), "msgid and msgstr must both end in \\n, or neither"
+        if bad is None:
+            continue
+        found.append(make("I18N009", f"{path.name}: {why}; this entry was not imported",
+                          Span(_shown(path), bad + 1, 1), "msgfmt -c names the same line; fix it and import again."))
+        for n in range(first, end):
+            lines[n] = ""
+    return "\n".join(lines), found
+
+
+def _newline_mismatch(lines: list[str], first: int, end: int) -> int | None:
+    import polib as _polib
+
+    try:
+        entries = _polib.pofile("\n".join(lines[first:end]) + "\n", wrapwidth=0)
+    except (OSError, ValueError):
+        return first
+    for entry in entries:
+        if not entry.msgid:
+            continue
+        for text in ([entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())):
+            if text and text.endswith("\n") != entry.msgid.endswith("\n"):
+                return next(n for n in range(first, end) if lines[n].startswith("msgstr"))
+    return None
+
+
+def header_language(game: Game, written: str) -> str:
+    """The language a PO's `Language:` header means, as the game names it: `fr_FR` or `fr-fr` is the game's
+    `fr-FR` if it has one, else its `fr` (tools write the region the translator's system has)."""
+    tag = written.strip().replace("_", "-")
+    if not tag:
+        return ""
+    parts = tag.split("-")
+    tag = "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
+                                         for p in parts[1:]])
+    known = set(game.manifest.languages) | set(game.translations)
+    if tag in known:
+        return tag
+    return parts[0].lower() if parts[0].lower() in known else tag
 
 
 def _error_line(error: Exception) -> int:
