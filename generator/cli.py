@@ -148,6 +148,22 @@ def watch(args: argparse.Namespace) -> int:
         return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    from generator.load import load_game
+    from generator.serve.app import make_server
+
+    folders = game_folders(args.path)
+    if len(folders) != 1:
+        raise UsageError(f"serve shows one game; {args.path} holds {len(folders)}: give one game's folder")
+    game = load_game(folders[0]).game          # its findings are the page's; here only its language matters
+    language = args.language or (game.manifest.source_language if game is not None else "en")
+    try:
+        make_server(folders[0], language, args.out, args.host, args.port, args.profile).run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def _watched_state(folder: Path) -> tuple:
     """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
     from generator.load.game_files import files_under
@@ -186,7 +202,8 @@ def parser() -> argparse.ArgumentParser:
                        help="Do not report these codes or prefixes, comma-separated (default: none).")
     found.add_argument("--quiet", "-q", action="store_true", help="No source lines nor summary in text output.")
     found.add_argument("--release", action="store_true",
-                       help="Also report what a release build refuses: every unknown fact (REL001).")
+                       help="Also report what a release build refuses: unknown facts (REL001), unconfirmed "
+                            "reconstructions (REL002), missing or stale translations (REL003).")
 
     made = command(commands, build, "Check a game, then build its print files into OUT/<game>/<lang>/.")
     path_argument(made)
@@ -222,6 +239,21 @@ def parser() -> argparse.ArgumentParser:
     watched.add_argument("--interval", type=_number_in(float, 0.1, 60), default=0.5,
                          help="Seconds between looks (default: %(default)s).")
     _print_options(watched)
+
+    shown = command(commands, serve, "Show a game in the browser as you edit it: counters, cards, the map, the "
+                                     "living rules and the checker's findings, updated on every save.")
+    path_argument(shown, several=False)
+    shown.add_argument("--lang", dest="language", help="The edition to show (default: the game's source language).")
+    shown.add_argument("--profile", default="home", help="How to print the PDFs it also builds: home, press or "
+                                                         "the path of a profile .yaml (default: %(default)s).")
+    shown.add_argument("--out", type=Path, default=Path("build"),
+                       help="The build folder: PDFs into OUT/<game>/<lang>/, views into OUT/.preview/ "
+                            "(default: %(default)s).")
+    shown.add_argument("--host", default="127.0.0.1",
+                       help="The address to listen on; another machine can reach it only if you give one "
+                            "(0.0.0.0) (default: %(default)s, this machine only).")
+    shown.add_argument("--port", type=_number_in(int, 0, 65535), default=8000,
+                       help="The port, 0 for any free one (default: %(default)s).")
 
     sheet = command(commands, calibrate, "Print a duplex calibration sheet; its back shows the back_offset to put "
                                          "in your print profile.")
@@ -315,7 +347,8 @@ def _print_options(command: argparse.ArgumentParser) -> None:
                          help="Resolution of the PNG images, 36-1200 (default: the profile's, 300).")
     kind = command.add_mutually_exclusive_group()
     kind.add_argument("--release", action="store_const", const=True, default=None,
-                      help="A release: refuse a game with unknown facts (the default of the press profile).")
+                      help="A release: refuse unknown facts, unconfirmed reconstructions and missing translations "
+                           "in what it builds (the default of the press profile).")
     kind.add_argument("--proof", dest="release", action="store_const", const=False,
                       help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
 

@@ -110,6 +110,7 @@ class Family(NamedTuple):
     faces: Callable | None = None          # edition → its drawn faces (FaceSet): compared for reprint sheets
     preload: Callable[[], None] | None = None   # imports its renderer's modules once, before forking its jobs
     singular: bool = False                 # what it writes reads as one thing ("aids.pdf is not built")
+    viewed: bool = False                   # `imprenta serve` shows it in the browser (SVG faces, map, HTML)
 
 
 # In the order `--help` lists them (the order a reader meets them in a box). `cost` orders the jobs, lowest first:
@@ -118,16 +119,16 @@ class Family(NamedTuple):
 FAMILIES: tuple[Family, ...] = (
     Family("counters", _counters, "counters.pdf, and an SVG and a PNG of every counter side in counters/", 5,
            printed=True, holds=("pieces", lambda game: game.pieces), faces=_counter_faces,
-           preload=_load_sheets),
+           preload=_load_sheets, viewed=True),
     Family("cards", _cards, "cards.pdf, and an SVG and a PNG of every card face in cards/", 3, printed=True,
-           holds=("cards", lambda game: game.cards), faces=_card_faces, preload=_load_sheets),
+           holds=("cards", lambda game: game.cards), faces=_card_faces, preload=_load_sheets, viewed=True),
     Family("map", _map, "map.pdf at full size, map.svg, and map-tiles.pdf (the map cut into sheets of the "
                         "profile's paper)", 4, printed=True, holds=("a map", lambda game: game.map is not None),
-           preload=_load_map),
+           preload=_load_map, viewed=True),
     Family("rules", _rules, "rules.pdf and rules.html (the living rules)", 0, printed=True,
            holds=("rule documents", lambda game: game.documents), preload=_load_books),
     Family("html", _living_rules, "rules.html alone", 2, made_from=("rules",), singular=True,
-           preload=_load_books),
+           preload=_load_books, viewed=True),
     Family("aids", _aids, "aids.pdf (sequences of play, tables, order sheets)", 1, printed=True, singular=True,
            holds=("tables, actions or a sequence of play",
                   lambda game: game.tables or game.actions or any(s.sequence for _, s, _ in game.sections())),
@@ -140,6 +141,8 @@ FAMILIES: tuple[Family, ...] = (
 BY_NAME: dict[str, Family] = {family.name: family for family in FAMILIES}
 #: What a game's `components` may list (model.game.GameManifest.components).
 PRINTED: tuple[str, ...] = tuple(family.name for family in FAMILIES if family.printed)
+#: What `imprenta serve` shows as you edit, and the print files it builds after them.
+VIEWED: tuple[str, ...] = tuple(family.name for family in FAMILIES if family.viewed)
 #: Where a --only name that is also a word of the manifest asks for more: `rules` is the rulebook in both forms.
 ALSO_ASKS: dict[str, tuple[str, ...]] = {family.made_from[0]: (family.name,) for family in FAMILIES
                                         if len(family.made_from) == 1}

@@ -31,7 +31,8 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
     """Load a game and run every check; findings filtered by the game's policy, then the caller's.
 
     `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
-    build leaves it to the renderers, which find the same while drawing. `release` refuses unknown facts.
+    build leaves it to the renderers, which find the same while drawing. `release` adds what a release of
+    every component in every language refuses (checks/unknowns.release_refusal).
     """
     from generator.checks import run_checks     # the model and YAML: not needed by a no-op build
     from generator.load import load_game
@@ -232,7 +233,7 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     from generator.render import asked, declared, unbuilt
 
     found = list(found)
-    checked = check(folder, policy, layout=False, release=profile.release)    # a release refuses unknowns
+    checked = check(folder, policy, layout=False)
     found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return None, found
@@ -242,6 +243,12 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
         return None, found
     languages = request.languages or tuple(game.manifest.languages)
     names = asked(request.only) if request.only else declared(game.manifest.components)
+    if profile.release:         # refused only for what the asked outputs print, in the asked languages
+        from generator.checks.unknowns import release_refusal
+
+        found.extend(_with_game_policy(policy, game).apply(release_refusal(game, names, languages)))
+        if has_errors(found):
+            return None, found
     if not request.only:
         found.extend(policy.apply(unbuilt(game)))
     version = game.manifest.version or stamped.tagged

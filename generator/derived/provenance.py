@@ -26,10 +26,13 @@ class Reconstructed(NamedTuple):
 
 
 def reconstructions(game: Game) -> tuple[Reconstructed, ...]:
-    """Every reconstruction of the game, numbered by where it is declared."""
+    """Every reconstruction of the game the publisher has not confirmed, numbered by where it is declared: a
+    confirmed one reads as stated (no seal, nothing for a release to refuse)."""
     found = []
     for holder, prefix in _holders(game):
         for fact, reconstruction in holder.reconstructed.items():
+            if reconstruction.confirmed:
+                continue
             span = where(holder, "reconstructed", fact)
             found.append((_owner(holder), fact, span, reconstruction, f"{prefix}.reconstructed.{fact}.why", holder))
     found.sort(key=lambda f: (str(f[2].file), f[2].line, f[2].column) if f[2] else ("", 0, 0))

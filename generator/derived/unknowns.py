@@ -47,6 +47,7 @@ class Fact(NamedTuple):
     assumed: str | None            # the value assumed to lay the sheet out, if any
     key: str | None                # the translation key of the reason (None: the fact has no reason)
     value: object                  # the Unknown (or assumed value) itself, to find its mark when printing
+    root: str = ""                 # the kind of top-level item that holds it ("piece", "map"): who prints it
 
     @property
     def what(self) -> str:
@@ -67,13 +68,38 @@ def _facts(game: Game) -> Iterator[tuple]:
     if game.map:
         roots.append(game.map)
     for root in roots:
-        yield from _walk(root, owner_name(root))
+        kind = getattr(root, "i18n_kind", None) or "game"
+        yield from (fact + (kind,) for fact in _walk(root, owner_name(root)))
     for location in game.locations:
         if location.adjacent_unknown is not None:
             reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
             yield (f"location '{location.id}'", "neighbours", where(location, "adjacent_unknown"), reason, None,
-                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown)
-    yield from _icons_without_picture(game)
+                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown, "location")
+    yield from (fact + ("icon",) for fact in _icons_without_picture(game))
+
+
+# What each sheet prints of the game, by the kind of item a fact belongs to (with what every output may print:
+# the game's title, factions, icons, terms). Every other output (rulebook, aids, play modules) prints anything.
+# tests/render/test_proof_per_output.py holds each file of the seed games to it.
+_EVERYWHERE = frozenset({"game", "faction", "icon", "term"})
+_PRINTS = {"counters": frozenset({"piece_kind", "piece", "mix", "force"}),
+           "cards": frozenset({"card_type", "deck", "card", "table"}),
+           "map": frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})}
+
+_BOOK_ONLY = frozenset({"note", "description"})    # fields the sheets never print (a piece's designer's note)
+
+
+def facts_printed_by(facts, components) -> tuple[Fact, ...]:
+    """The facts that the outputs of `components` may print (None: every component)."""
+    if components is None or any(name not in _PRINTS for name in components):
+        return tuple(facts)
+    kinds = _EVERYWHERE.union(*(_PRINTS[name] for name in components))
+    return tuple(fact for fact in facts if fact.root in kinds and fact.field.split(" ")[0] not in _BOOK_ONLY)
+
+
+def reconstructions_printed_by(components) -> bool:
+    """Whether the outputs of `components` print reconstructed facts (all are map facts: not on sheets)."""
+    return components is None or any(name not in ("counters", "cards") for name in components)
 
 
 def _icons_without_picture(game: Game) -> Iterator[tuple]:

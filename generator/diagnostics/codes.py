@@ -259,8 +259,18 @@ _TABLE = (
     Code("UNK001", "unknown-fact", "note", "a fact recorded as unknown",
          "The rulebook does not give it; a proof build prints a numbered placeholder mark and lists it on "
          "the proof sheet; a release build refuses it (REL001)."),
+    Code("UNK002", "missing-declared-field", "error", "a card or counter leaves out a field its type declares",
+         "A card type's `fields`, the effect (`text`) its own layout prints and a counter's values named by its kind's "
+         "`value_format`/`back_format` are given, or `{unknown: why}`: never a blank that reads as \"none\". "
+         "`no_values: true` says a side prints none on purpose."),
     Code("REL001", "unknown-in-release", "error", "a release build of a game that still has unknown facts",
          "A release (`--release`, the press profile) prints no placeholder: give the values, or build a proof."),
+    Code("REL002", "reconstruction-in-release", "error", "a release build of a reconstruction the publisher has "
+         "not confirmed", "A release prints no seal: check the reconstructed fact, then add `confirmed: true` to its "
+         "`reconstructed` entry (or state the fact and remove the entry); or build a proof."),
+    Code("REL003", "translation-in-release", "error", "a release build in a language whose translation lacks texts "
+         "or translates older versions of them", "A release prints no source-language text in another edition: "
+         "translate what `imprenta i18n status` lists, or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
     Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
          "Shorten the text (or its translation), or give the layout element a smaller min_size."),

@@ -147,6 +147,9 @@ class Reconstruction(Shape):
     why: Text = Field(description="The editor's reason: what the source lacks, and what was done instead.")
     source: Text | None = Field(None, description="What the reconstruction is built from (\"coastline from Natural "
                                                  "Earth, areas placed by the editor\").")
+    confirmed: bool = Field(False, description="The publisher checked the reconstruction and keeps it as the "
+                                               "edition's fact: no seal, and a release prints it (REL002 asks this "
+                                               "of every reconstruction). The entry stays, as the fact's record.")
 
 
 def reconstructed_field() -> Any:

@@ -39,6 +39,9 @@ class PieceSide(Shape):
     mark: Text | None = Field(None, description="A short mark of the side printed in its place (A, Ω, ●); "
                                                 "layouts print it, or the label when there is none.")
     values: dict[str, Scalar] = Field(default_factory=dict, description="Printed values by name.")
+    no_values: bool = Field(False, description="This side prints none of the values its kind's `value_format` "
+                                               "names, on purpose (a leader who does not fight); without it, a "
+                                               "missing value is an error (UNK002).")
     color: Color | None = Field(None, description="Background of this side (default: the faction's colour).")
     text: Text | None = Field(None, description="Words printed on this side.")
 

@@ -8,9 +8,9 @@ The editor's reason is source-language text, translated like any other (one entr
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Collection, Iterable, NamedTuple
 
-from generator.derived.unknowns import mark
+from generator.derived.unknowns import MARK, mark, mark_number
 from generator.render.edition import Edition
 from generator.render.wording import section
 
@@ -24,20 +24,27 @@ class ProofEntry(NamedTuple):
     assumed: str            # "laid out as 1 meanwhile", or ""
 
 
-def proof_slug(edition: Edition) -> str:
-    """"PROOF · 12 facts missing" in the edition's language; "" when the game has no unknown fact."""
-    count = len(edition.facts)
-    if not count:
-        return ""
-    return edition.words.plural("proof.slug", count).format(n=count)
+def printed_numbers(texts: Iterable[str]) -> frozenset[int]:
+    """The numbers of the facts whose marks these texts print: a file's proof sheet lists those, and no other."""
+    return frozenset(number for text in texts for found in MARK.findall(text) if (number := mark_number(found)))
 
 
-def proof_entries(edition: Edition) -> list[ProofEntry]:
+def proof_slug(edition: Edition, printed: Collection[int] | None = None, sealed: int = 0) -> str:
+    """"PROOF · 12 facts missing" in the edition's language, counting the facts whose marks a file prints
+    (`printed`; None: the whole game); a file with seals alone, "PROOF · 2 facts reconstructed"; else ""."""
+    count = len(edition.facts) if printed is None else sum(fact.number in printed for fact in edition.facts)
+    if count:
+        return edition.words.plural("proof.slug", count).format(n=count)
+    return edition.words.plural("proof.slug_reconstructed", sealed).format(n=sealed) if sealed else ""
+
+
+def proof_entries(edition: Edition, printed: Collection[int] | None = None) -> list[ProofEntry]:
+    """The proof sheet's rows: every fact whose mark the file prints (`printed`; None: the whole game's)."""
     said = section(edition.words, "proof")
     return [ProofEntry(fact.number, mark(fact.number), printed_owner(edition, fact.owner),
                        declared_at(fact.span, fact.field), reason(edition, fact),
                        said["assumed"].format(value=fact.assumed) if fact.assumed is not None else "")
-            for fact in edition.facts]
+            for fact in edition.facts if printed is None or fact.number in printed]
 
 
 def printed_owner(edition: Edition, owner: str) -> str:
@@ -50,7 +57,7 @@ def printed_owner(edition: Edition, owner: str) -> str:
     shape = edition.game.get(kind, id_)
     field = "name" if getattr(shape, "name", None) or not getattr(shape, "title", None) else "title"
     name = edition.name(kind, id_, field) if shape is not None else ""
-    if isinstance(name, str) and name and not any(ord(c) >= 0xF0000 for c in name):   # not itself a mark
+    if isinstance(name, str) and name and not MARK.search(name):   # not itself a mark
         return name
     deck = getattr(shape, "deck", None)          # a card whose title is the unknown fact: its deck and place
     if deck is None:

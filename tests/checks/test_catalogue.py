@@ -130,6 +130,10 @@ CASES = {
         {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K}\npieces:\n"
                         "  - {id: a, name: A, kind: k, front: {values: {attack: {unknown: no impreso}}}}\n"},
         ("UNK001", "pieces.yaml", 4, 56)),
+    "a counter without a value its kind's format declares": (
+        {"pieces.yaml": "piece_kinds:\n  - {id: k, name: K, value_format: '{attack}-{defence}'}\npieces:\n"
+                        "  - {id: a, name: A, kind: k, front: {values: {attack: 3}}}\n"},
+        ("UNK002", "pieces.yaml", 4, 47)),
     "a check ignored without a reason": (
         {"game.yaml": "game:\n  id: demo\n  title: Demo\n  source_language: es\n  languages: [es]\n  checks:\n"
                       "    ignore: [{code: REF008, reason: ''}]\n"},

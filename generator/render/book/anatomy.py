@@ -36,6 +36,7 @@ class Figure:
     legend: list[tuple[str, str]]                              # (number as printed, the callout's text)
     unmatched: list[int] = field(default_factory=list)         # the callouts (by index) that name no box
     marked: bool = False                                       # a face shows a proof mark (an unknown value)
+    marks: frozenset = frozenset()                             # the numbers of those marks (the proof sheet's)
 
 
 @dataclass
@@ -107,7 +108,10 @@ def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figu
             overlay.append(_callout(box, y, left, margin, width, badge, label, text, scale))
     title = "; ".join(f"{label}: {text}" for label, text in legend)
     marked = any(has_marks(text) for side in sides for text in side.face.texts())    # as the sheets decide
-    return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked)
+    from generator.render.proofing import printed_numbers
+
+    marks = printed_numbers(text for side in sides for text in side.face.texts())
+    return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked, marks)
 
 
 def anatomy_findings(edition: Edition) -> list[Diagnostic]:

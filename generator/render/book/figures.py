@@ -50,6 +50,7 @@ def _anatomy_html(e: Edition, prose: Prose, section) -> Markup | str:
                     for label, text in figure.legend)
     alt = escape("; ".join(f"{label}: {e.plain(text)}" for label, text in figure.legend))
     marked = " carries-mark" if figure.marked else ""
-    return Markup(f'<figure class="anatomy{marked}" id="{section_anchor(section.id)}-figure">'
+    numbers = f' data-marks="{" ".join(map(str, sorted(figure.marks)))}"' if figure.marks else ""
+    return Markup(f'<figure class="anatomy{marked}"{numbers} id="{section_anchor(section.id)}-figure">'
                   f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}">'
                   f'<figcaption><ol class="anatomy-legend">{items}</ol></figcaption></figure>')

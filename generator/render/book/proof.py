@@ -10,11 +10,12 @@ from markupsafe import Markup, escape
 
 from generator.derived.unknowns import MARK, mark_number, readable
 from generator.render.edition import Edition
-from generator.render.proofing import proof_entries, proof_slug
+from generator.render.proofing import printed_numbers, proof_entries, proof_slug
 from generator.render.wording import section
 
 SLUG_BOX = "@top-left"             # the page margin box that holds the proof slug (print.css.j2, aids)
 _TAG = re.compile(r"(<[^>]*>)")
+_FIGURE_MARKS = re.compile(r'data-marks="([\d ]+)"')      # a figure's marks, drawn in its picture
 _TITLE = re.compile(r"(<title>)(.*?)(</title>)", re.S)
 
 
@@ -42,9 +43,19 @@ def not_given(edition: Edition, value) -> Markup:
 
 
 def proof_context(edition: Edition) -> dict:
-    """The templates' `proof`: the slug, the proof sheet's words and entries (empty: no proof)."""
+    """The templates' `proof`: the slug, the proof sheet's words and entries (empty: no proof), the whole game's
+    until `narrowed` to what one file prints."""
     return {"slug": proof_slug(edition), "words": section(edition.words, "proof"),
-            "entries": proof_entries(edition) if edition.facts else []}
+            "entries": proof_entries(edition) if edition.facts else [], "edition": edition}
+
+
+def narrowed(proof: dict, html: str) -> dict:
+    """The proof of one file, from its HTML laid out without a proof sheet: the slug counts, and the sheet
+    lists, the facts whose marks it prints (in its prose and tables, and drawn in its figures)."""
+    edition = proof["edition"]
+    printed = printed_numbers([html]) | {int(number) for found in _FIGURE_MARKS.findall(html)
+                                         for number in found.split()}
+    return {**proof, "slug": proof_slug(edition, printed), "entries": proof_entries(edition, printed)}
 
 
 def slug_only_where_marked(document) -> None:

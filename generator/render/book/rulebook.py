@@ -18,7 +18,7 @@ from generator.diagnostics import make
 from generator.load.game_files import Refused, within
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
-from generator.render.book.proof import proof_context, slug_only_where_marked, with_marks
+from generator.render.book.proof import narrowed, proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, book_anchors
 from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment
@@ -123,7 +123,14 @@ def _font_faces() -> list[dict]:
 
 
 def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
-    return with_marks(environment(edition.game.folder).get_template(template).render(context))
+    """The page; its proof (context["proof"], narrowed here) counts and lists only the marks this page prints."""
+    page = environment(edition.game.folder).get_template(template)
+    proof = context.get("proof")
+    if proof and proof.get("edition") is not None:
+        whole = proof.get("whole", proof)                  # each page is narrowed from the game's proof
+        bare = page.render({**context, "proof": {**whole, "entries": []}})
+        context["proof"] = {**narrowed(whole, bare), "whole": whole}
+    return with_marks(page.render(context))
 
 
 def _guarded(function):

@@ -11,7 +11,7 @@ from generator.render.draw.placeholder import has_marks
 from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.proof_sheet import proof_pages
-from generator.render.proofing import proof_entries, proof_slug, reconstruction_entries
+from generator.render.proofing import printed_numbers, proof_entries, proof_slug, reconstruction_entries
 from generator.render.wording import section
 
 TILE_OVERLAP = 15.0
@@ -35,8 +35,9 @@ def render_map(request: RenderRequest) -> Rendered:
     if "svg" in request.formats:
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))
     if "pdf" in request.formats:
-        slug = proof_slug(edition)
-        entries = proof_entries(edition) + reconstruction_entries(edition, drawing.seals)
+        printed = printed_numbers(face.texts())          # the map's own marks, and its seals
+        slug = proof_slug(edition, printed, len(drawing.seals))
+        entries = proof_entries(edition, printed) + reconstruction_entries(edition, drawing.seals)
         marked = any(has_marks(text) for text in face.texts()) or bool(drawing.seals)
         writer = SheetWriter(profile.model_copy(update={"cut_marks": False}), title, author, said["map"],
                              trim=(face.width, face.height), proof=slug)

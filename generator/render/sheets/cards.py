@@ -22,7 +22,7 @@ from generator.render.templates import find
 
 
 def render_cards(request: RenderRequest) -> Rendered:
-    return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter)
+    return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter, svg=True)
 
 
 def card_faces(edition: Edition) -> FaceSet:

@@ -17,7 +17,7 @@ from generator.diagnostics import Diagnostic, make
 from generator.model import where
 from generator.model.common import Shape
 from generator.render.draw.colors import Palette
-from generator.derived.unknowns import readable
+from generator.derived.unknowns import MARK, readable
 from generator.render.draw.fonts import missing_glyphs
 from generator.load.images import image_problem
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, Text, readable_on
@@ -139,6 +139,12 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
         face.add(Rect(*box, _color(element.color or "{color:darker}", base, ink, palette, inputs.fields)))
         return
     color = _color(element.color, base, ink, palette, inputs.fields) or ink
+    unknown = _unknown_choice(element, inputs.fields)
+    if unknown:             # a picture chosen by an unknown fact: its mark, never the picture as if it were known
+        size, min_size = _sizes(element, scale)        # an icon's size is its badge's words: the mark fills the box
+        fitted = fit(unknown, element.font, max(size, min(11.0 * scale, box[3] * 72 / 25.4 * 0.6)), max(min_size, size), box[2], box[3])
+        face.add(*place(fitted, element.font, *box, "center", "middle", color))
+        return
     if element.symbol is not None:
         fill = _color(element.stroke, base, None, palette) if element.stroke else None
         face.add(*draw_symbol(expand(element.symbol, inputs.fields), *box, color, fill))
@@ -150,6 +156,16 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
         _draw_table(element, inputs, box, scale, color, drawn)
     else:
         _draw_text(element, inputs, box, scale, color, drawn)
+
+
+def _unknown_choice(element: Element, fields: dict[str, str]) -> str:
+    """The marks of the unknown facts that decide a symbol, icon or table (its `when` field, or the field that
+    names it), or "": the overstack icon of a card whose overstack is unknown prints the mark, not the icon."""
+    if element.band or element.image is not None or (element.symbol, element.icon, element.table) == (None,) * 3:
+        return ""
+    named = element.symbol or element.icon or element.table
+    said = (fields.get(element.when, "") if element.when else "") + expand(named, fields)
+    return "".join(dict.fromkeys(MARK.findall(said)))
 
 
 def _measure(element: Element, shapes: list, floor: float, inked: list[Inked], drawn: Drawn) -> None:

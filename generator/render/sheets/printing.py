@@ -17,7 +17,7 @@ from generator.render.draw.primitives import Face
 from generator.render.paper.imposition import Area, Placement, duplex_back, fold_back, impose, run_gap
 from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
-from generator.render.proofing import proof_entries, proof_slug
+from generator.render.proofing import printed_numbers, proof_entries, proof_slug
 from generator.render.wording import section
 
 if TYPE_CHECKING:
@@ -180,8 +180,8 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     game = edition.game
     output = f"{component}.pdf"
     text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.author, component,
-                     edition.words, proof_slug(edition), tuple(proof_entries(edition)), str(request.stamp))
-    sheets = print_sheets(items, faces, profile, gutter, output, text)
+                     edition.words, "", (), str(request.stamp))
+    sheets = print_sheets(items, faces, profile, gutter, output, _proof_of(edition, text, items, faces))
     rendered.placements = sheets.placements
     if sheets.dropped_gutter:
         rendered.diagnostics.append(make(
@@ -207,6 +207,13 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     return rendered
 
 
+def _proof_of(edition, text: SheetText, items: list[SheetItem], faces: dict[str, Face]) -> SheetText:
+    """The sheet's proof slug and proof sheet: the facts whose marks the faces it imposes print, and no other."""
+    used = {key for item in items for key in (item.front, item.back) if key is not None}
+    printed = printed_numbers(text for key in used for text in faces[key].texts())
+    return text._replace(proof=proof_slug(edition, printed), entries=tuple(proof_entries(edition, printed)))
+
+
 def _reprint(request: RenderRequest, component: str, drawn: FaceSet, gutter: float, text: SheetText,
              rendered: Rendered) -> None:
     """`<component>-reprint.pdf`: every copy of each piece whose faces print differently since the earlier
@@ -218,6 +225,7 @@ def _reprint(request: RenderRequest, component: str, drawn: FaceSet, gutter: flo
         return
     output = reprint_file(component)
     used = {key for item in items for key in (item.front, item.back) if key is not None}
+    text = _proof_of(request.edition, text, items, drawn.faces)
     sheets = print_sheets(items, {key: face for key, face in drawn.faces.items() if key in used}, request.profile,
                           gutter, output, text._replace(entries=(), title=f"{text.title} · "
                                                         f"{text.words['edition.reprint'].format(ref=request.since.label)}"))

@@ -1,0 +1,114 @@
+"""One game being edited: what the preview shows, rebuilt on every save by the incremental build.
+
+Two builds follow each save, each only as large as the edit (the build keeps what did not change): the *views*
+(counter and card faces, the map as SVG, the living rules as HTML) into a preview folder, in this process,
+which keeps fonts and modules warm; then the *prints* (every PDF) into the game's ordinary build folder, in a
+process of its own at a lower priority, linked on the page when ready. A new save stops the prints' process
+and starts it again after the new views: the views are what the designer is looking at. Each kind of build
+has its own folder, and one build of a kind runs at a time, so no two builds ever write one folder.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.components import PRINTED, VIEWED
+from generator.diagnostics import Diagnostic, reporting
+
+PREVIEW = ".preview"            # under the build folder: the views' own outputs, apart from the print files
+
+
+@dataclass
+class Snapshot:
+    """What the page shows, as of one build: the browser asks for it and is sent each new one."""
+
+    version: int = 0
+    findings: list[dict] = field(default_factory=list)
+    views: dict[str, str] = field(default_factory=dict)     # path in the preview folder → sha256
+    changed: list[str] = field(default_factory=list)        # views whose file changed in this version
+    prints: dict[str, str] = field(default_factory=dict)    # PDF path in the build folder → sha256
+    built: bool = True                                      # false: the last save was refused (errors)
+    seconds: float = 0.0
+
+    def as_json(self) -> str:
+        return json.dumps(self.__dict__, ensure_ascii=False)
+
+
+class Session:
+    def __init__(self, folder: Path, language: str, out: Path, profile: str = "home"):
+        self.folder, self.language, self.profile = folder.resolve(), language, profile
+        self.out = out.resolve()
+        self.preview = self.out / PREVIEW
+        self.snapshot = Snapshot()
+        self._lock = threading.Lock()              # one views build at a time, whoever asks
+
+    @property
+    def view_folder(self) -> Path:
+        return self.preview / self.folder.name / self.language
+
+    @property
+    def print_folder(self) -> Path:
+        return self.out / self.folder.name / self.language
+
+    def build_views(self) -> Snapshot:
+        """Check and rebuild the views; a refused save keeps the last views and shows why."""
+        import time
+
+        from generator.pipeline import BuildRequest, build
+
+        started = time.perf_counter()
+        with self._lock:
+            built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
+                                                    out=self.preview, formats=frozenset({"svg"}), jobs=1))
+        views = _files(self.view_folder, ("svg", "html"))
+        previous = self.snapshot
+        self.snapshot = Snapshot(
+            version=previous.version + 1, findings=[_finding(d, self.folder) for d in built.diagnostics
+                                                    if d.severity.name != "NOTE"],
+            views=views or previous.views, changed=sorted(p for p, sha in views.items()
+                                                          if previous.views.get(p) != sha),
+            prints=previous.prints, built=bool(built.folders), seconds=round(time.perf_counter() - started, 3))
+        return self.snapshot
+
+    def print_command(self) -> list[str]:
+        """The build of the PDFs, as its own process: a new save stops it (the views come first) and starts it
+        again once the views are shown; its writes are atomic, so a stopped build leaves the last PDFs whole."""
+        import sys
+
+        return [sys.executable, "-m", "generator", "build", str(self.folder), "--only", ",".join(PRINTED),
+                "--lang", self.language, "--profile", self.profile, "--file-types", "pdf", "--out", str(self.out),
+                "--quiet", "--format", "json"]
+
+    def prints_done(self) -> Snapshot:
+        """List the PDFs the last print build left (each with its digest, so the page links the new ones)."""
+        self.snapshot = Snapshot(**{**self.snapshot.__dict__, "prints": _files(self.print_folder, ("pdf",)),
+                                    "changed": [], "version": self.snapshot.version + 1})
+        return self.snapshot
+
+
+def _files(folder: Path, kinds: tuple[str, ...]) -> dict[str, str]:
+    """The files a build's manifest lists, by path, with their digests: what changed between two builds."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {entry["path"]: entry["sha256"] for entry in manifest.get("files", ())
+            if entry["path"].rsplit(".", 1)[-1] in kinds}
+
+
+def _finding(diagnostic: Diagnostic, folder: Path) -> dict:
+    span = diagnostic.span
+    file = ""
+    if span is not None:
+        path = Path(span.file)
+        try:
+            file = str(path.resolve().relative_to(folder)) if path.is_absolute() or path.exists() else str(path)
+        except ValueError:
+            file = str(path)
+    return {"code": diagnostic.code, "severity": diagnostic.severity.name.lower(), "message": diagnostic.message,
+            "hint": diagnostic.hint, "file": file, "line": span.line if span else 0,
+            "column": span.column if span else 0,
+            "text": reporting.as_text([diagnostic], show_source=False).split("\n")[0]}
