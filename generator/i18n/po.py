@@ -119,7 +119,9 @@ def _notes(game: Game, source: SourceText) -> str:
                 pass
         notes.append(shown)
     fill_ins = sorted(set(references_fill_ins(source.text)))
-    lines = []
+    from generator.i18n.context import describe
+
+    lines = describe(game, source.key, source.text)
     if notes or fill_ins:
         lines.append("Keep each token's kind and target (the words after | are yours to translate): "
                      + ", ".join(notes + fill_ins))

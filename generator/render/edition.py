@@ -17,6 +17,7 @@ from generator.derived.references import KINDS, find_tokens
 from generator.model import Game
 from generator.derived.unknowns import Fact, mark, unknown_facts
 from generator.model.common import Unknown, is_assumed
+from generator.render.typography import typeset, typeset_word
 
 PLACEHOLDER = mark(0)      # an unnumbered mark: a value that is missing without a declared unknown
 
@@ -40,8 +41,8 @@ class Edition:
             return self.mark(source)
         entry = self._entries.get(key)
         if entry is not None:
-            return entry if isinstance(entry, str) else entry.text
-        return str(source)
+            return typeset(self.language, entry if isinstance(entry, str) else entry.text)
+        return typeset(self.language, str(source))
 
     @cached_property
     def facts(self) -> tuple[Fact, ...]:
@@ -81,7 +82,7 @@ class Edition:
 
         source_language = self.game.manifest.source_language
         source = shipped(source_language) or shipped("en")
-        return Words(self.language, {name: word(self.game, self.language, name)[0] or value
+        return Words(self.language, {name: typeset_word(self.language, word(self.game, self.language, name)[0] or value)
                                      for name, value in source.items()})
 
     @cached_property

@@ -19,6 +19,7 @@ from generator.render.paper.profiles import PrintProfile
 from generator.render.sheets.faces import FaceSet
 from generator.render.proofing import printed_numbers, proof_entries, proof_slug
 from generator.render.wording import section
+from generator.render.typography import number
 
 if TYPE_CHECKING:
     from generator.render.paper.pdf_canvas import SheetWriter
@@ -93,12 +94,12 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, front_page, faces, output)
             writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}{stamp}",
-                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True,
+                               Area(margin, margin, 0, 0), said["ruler"].format(length=number(said.language, profile.ruler)), fold=True,
                                marked=any(items[p.item].front in marked or items[p.item].back in marked
                                           for p in on_sheet))
             continue
         writer.finish_page(on_sheet, f"{footer} · {said['front']}{stamp}", Area(margin, margin if ruler else 0.5, 0, 0),
-                           said["ruler"].format(length=f"{profile.ruler:g}"),
+                           said["ruler"].format(length=number(said.language, profile.ruler)),
                            marked=any(items[p.item].front in marked for p in on_sheet))
         if backs:
             for _, back in backs:
