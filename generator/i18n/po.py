@@ -107,7 +107,8 @@ def _occurrence(source: SourceText) -> tuple[str, str]:
 
 
 def _notes(game: Game, source: SourceText) -> str:
-    """What the translator must keep, and what the counts print (so the words around them agree)."""
+    """What the translator must keep, what the counts print (so the words around them agree), where the text
+    prints and its room."""
     tokens = references.find_tokens(source.text)[0] if "{" in source.text else []
     notes = []
     for token in tokens:
@@ -121,10 +122,11 @@ def _notes(game: Game, source: SourceText) -> str:
     fill_ins = sorted(set(references_fill_ins(source.text)))
     from generator.i18n.context import describe
 
-    lines = describe(game, source.key, source.text)
+    lines = []
     if notes or fill_ins:
         lines.append("Keep each token's kind and target (the words after | are yours to translate): "
                      + ", ".join(notes + fill_ins))
+    lines += describe(game, source.key, source.text)
     if source.plural is not None:
         lines.append("Printed with a number: one form per plural category of the language.")
     return "\n".join(lines)
@@ -188,6 +190,8 @@ def _take(game: Game, language: str, source: SourceText, message: polib.POEntry,
             form = f" (plural form {index})" if source.plural is not None else ""
             detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
                                              f"added {', '.join(added)}" if added else ""]))
+            if source.plural is not None:
+                span = Span(span.file, _form_line(span, index), 1)
             found.append(make("I18N003", f"the {language} translation of '{source.key}'{form} does not keep its "
                                          f"reference tokens: {detail}; not imported", span))
             return
@@ -336,6 +340,18 @@ def _msgstr_line(path: Path, message: polib.POEntry) -> int:
         if lines[number - 1].startswith("msgstr"):
             return number
     return line
+
+
+def _form_line(span: Span, index: int) -> int:
+    """The line of `msgstr[index]` in the entry whose first msgstr is at span.line (XLIFF: the unit's line)."""
+    path = Path(str(span.file))
+    if path.suffix.lower() != ".po" or not path.is_file():
+        return span.line
+    lines = _lines(path)
+    for number in range(span.line, min(len(lines), span.line + 20) + 1):
+        if lines[number - 1].startswith(f"msgstr[{index}]"):
+            return number
+    return span.line
 
 
 def _lines(path: Path) -> list[str]:
