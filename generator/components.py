@@ -111,6 +111,9 @@ class Family(NamedTuple):
     preload: Callable[[], None] | None = None   # imports its renderer's modules once, before forking its jobs
     singular: bool = False                 # what it writes reads as one thing ("aids.pdf is not built")
     viewed: bool = False                   # `imprenta serve` shows it in the browser (SVG faces, map, HTML)
+    # The kinds of item whose facts it may print, beside what every output may (derived/unknowns.EVERYWHERE);
+    # None: anything (a book, a play module). Its proof sheet and its release gate ask about those alone.
+    prints: frozenset[str] | None = None
 
 
 # In the order `--help` lists them (the order a reader meets them in a box). `cost` orders the jobs, lowest first:
@@ -119,12 +122,14 @@ class Family(NamedTuple):
 FAMILIES: tuple[Family, ...] = (
     Family("counters", _counters, "counters.pdf, and an SVG and a PNG of every counter side in counters/", 5,
            printed=True, holds=("pieces", lambda game: game.pieces), faces=_counter_faces,
-           preload=_load_sheets, viewed=True),
+           preload=_load_sheets, viewed=True, prints=frozenset({"piece_kind", "piece", "mix", "force"})),
     Family("cards", _cards, "cards.pdf, and an SVG and a PNG of every card face in cards/", 3, printed=True,
-           holds=("cards", lambda game: game.cards), faces=_card_faces, preload=_load_sheets, viewed=True),
+           holds=("cards", lambda game: game.cards), faces=_card_faces, preload=_load_sheets, viewed=True,
+           prints=frozenset({"card_type", "deck", "card", "table"})),
     Family("map", _map, "map.pdf at full size, map.svg, and map-tiles.pdf (the map cut into sheets of the "
                         "profile's paper)", 4, printed=True, holds=("a map", lambda game: game.map is not None),
-           preload=_load_map, viewed=True),
+           preload=_load_map, viewed=True,
+           prints=frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})),
     Family("rules", _rules, "rules.pdf and rules.html (the living rules)", 0, printed=True,
            holds=("rule documents", lambda game: game.documents), preload=_load_books),
     Family("html", _living_rules, "rules.html alone", 2, made_from=("rules",), singular=True,

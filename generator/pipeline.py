@@ -42,6 +42,9 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
     if loaded.game is not None:
         found.extend(run_checks(loaded.game))
         from generator.render.glyphs import glyph_findings      # a book would print an empty box (LAY002)
+        from generator.render.sheets.coverage import declared_field_findings     # reads the layouts (UNK002)
+
+        found.extend(declared_field_findings(loaded.game))
 
         found.extend(glyph_findings(loaded.game))
         if layout and not has_errors(found):

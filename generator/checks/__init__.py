@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from generator.checks import (counts, declared, identifiers, links, map_geometry, maps, paths, references, tables, templates, translations,
+from generator.checks import (counts, identifiers, links, map_geometry, maps, paths, references, tables, templates, translations,
                               unknowns)
 from generator.diagnostics import Diagnostic
 from generator.model import Game
@@ -27,7 +27,6 @@ CHECKS: tuple[Check, ...] = (
     templates.check_templates,
     translations.check_translations,
     unknowns.check_unknowns,
-    declared.check_declared_fields,
 )
 
 

@@ -13,6 +13,7 @@ import functools
 import re
 from typing import Iterator, NamedTuple
 
+from generator.components import BY_NAME
 from generator.diagnostics import Span
 from generator.model import Game, where
 from generator.model.common import Shape, Unknown, accepts_assumption, fields_holding_shapes, is_assumed
@@ -78,28 +79,26 @@ def _facts(game: Game) -> Iterator[tuple]:
     yield from (fact + ("icon",) for fact in _icons_without_picture(game))
 
 
-# What each sheet prints of the game, by the kind of item a fact belongs to (with what every output may print:
-# the game's title, factions, icons, terms). Every other output (rulebook, aids, play modules) prints anything.
-# tests/render/test_proof_per_output.py holds each file of the seed games to it.
-_EVERYWHERE = frozenset({"game", "faction", "icon", "term"})
-_PRINTS = {"counters": frozenset({"piece_kind", "piece", "mix", "force"}),
-           "cards": frozenset({"card_type", "deck", "card", "table"}),
-           "map": frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})}
+# What every output may print (the game's title, factions, icons, terms); what each sheet prints besides is its
+# family's `prints` (generator/components.py). tests/render/test_proof_per_output.py holds each file to it.
+EVERYWHERE = frozenset({"game", "faction", "icon", "term"})
 
 _BOOK_ONLY = frozenset({"note", "description"})    # fields the sheets never print (a piece's designer's note)
 
 
 def facts_printed_by(facts, components) -> tuple[Fact, ...]:
     """The facts that the outputs of `components` may print (None: every component)."""
-    if components is None or any(name not in _PRINTS for name in components):
+    prints = [BY_NAME[name].prints for name in components] if components is not None else [None]
+    if None in prints:
         return tuple(facts)
-    kinds = _EVERYWHERE.union(*(_PRINTS[name] for name in components))
+    kinds = EVERYWHERE.union(*prints)
     return tuple(fact for fact in facts if fact.root in kinds and fact.field.split(" ")[0] not in _BOOK_ONLY)
 
 
 def reconstructions_printed_by(components) -> bool:
     """Whether the outputs of `components` print reconstructed facts (all are map facts: not on sheets)."""
-    return components is None or any(name not in ("counters", "cards") for name in components)
+    return components is None or any(BY_NAME[name].prints is None or "map" in BY_NAME[name].prints
+                                     for name in components)
 
 
 def _icons_without_picture(game: Game) -> Iterator[tuple]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from generator.checks.declared import check_declared_fields
+from generator.render.sheets.coverage import declared_field_findings as check_declared_fields
 from generator.load import load_game
 from generator.model import where
 from generator.pipeline import check, game_folders

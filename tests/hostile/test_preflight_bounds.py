@@ -14,7 +14,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.output import preflight_walk
+from generator.output.preflight import walk as preflight_walk
 from generator.output.preflight import preflight
 from tests.preflight.corpus import clean, dag_pdf, on_page
 

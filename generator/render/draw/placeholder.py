@@ -8,12 +8,18 @@ It has no letter or word in it, so it reads the same in every language.
 In text a mark travels as one character (derived/unknowns.py); its advance is the one the fonts'
 metrics give that character (`fonts.metrics`), so lines are broken and shrunk around it like any word,
 and `expand` replaces it by its shapes just before a face is written (PDF and SVG alike).
+
+The reconstruction seal marks a fact the editor reconstructed. Where the lozenge says "to be supplied", the
+seal says "supplied by the editor, to be confirmed": a round stamp — two concentric rings in proof magenta on
+its pale tint — with the reconstruction's reference number inside, the number the proof sheet and the legend
+give it. Round against pointed, it cannot be taken for the lozenge; it holds no letter, so it reads alike in
+every language; its figures are never smaller than SEAL_MIN_POINTS.
 """
 
 from __future__ import annotations
 
 from generator.derived.unknowns import MARK, MARK_BASE, MARK_LIMIT, mark_number
-from generator.render.draw.primitives import Group, Ink, Polyline, Text
+from generator.render.draw.primitives import Ellipse, Group, Ink, Polyline, Text
 
 PROOF_INK = Ink(rgb=(0.80, 0.05, 0.45))          # proof magenta (#cc0d73): printers' colour for what is not final
 PROOF_FILL = Ink(rgb=(1.0, 0.949, 0.976))        # its pale tint (#fff2f9); the rulebook's stylesheet uses both
@@ -92,3 +98,26 @@ def _expanded(text: Text, width_mm) -> list:
     if text.text[last:]:
         out.append(text._replace(x=x, text=text.text[last:], anchor="start"))
     return out
+
+
+# The reconstruction seal -----------------------------------------------------------------------------------
+
+SEAL_MIN_POINTS = 5.0
+SEAL_RADIUS = 1.9                   # mm: room for two figures at SEAL_MIN_POINTS inside the inner ring
+
+
+def seal_radius(number: int, size: float = SEAL_MIN_POINTS) -> float:
+    """The outer radius (mm) of the seal for `number` with figures of `size` points."""
+    figures = len(str(number)) if number else 1
+    return max(SEAL_RADIUS, size * 25.4 / 72 * (0.36 * figures + 0.55))
+
+
+def seal_shapes(x: float, y: float, number: int, size: float = SEAL_MIN_POINTS, element_id: str | None = None) -> Group:
+    """The seal for reconstruction `number`, centred on (x, y)."""
+    size = max(size, SEAL_MIN_POINTS)
+    radius = seal_radius(number, size)
+    shapes = [Ellipse(x, y, radius, radius, PROOF_FILL, PROOF_INK, 0.3),
+              Ellipse(x, y, radius - 0.45, radius - 0.45, None, PROOF_INK, 0.15)]
+    if number:
+        shapes.append(Text(x, y + 0.36 * size * 25.4 / 72, str(number), "sans-bold", size, PROOF_INK, "middle"))
+    return Group(element_id, shapes, "reconstructed-mark", None)

@@ -1,7 +1,7 @@
 """The map: geometry, drawing, the full-size PDF and SVG, and the tiles for small printers."""
 
 from generator.render.draw.placeholder import NUMBER_SCALE, has_marks
-from generator.render.draw.seal import MIN_POINTS
+from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
 from generator.render.draw.text_fit import fit
 
 MARKED_POINTS = MIN_POINTS / NUMBER_SCALE      # a text holding a proof mark: its figures at MIN_POINTS at least

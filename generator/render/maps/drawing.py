@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from generator.derived.adjacency import neighbours
 from generator.derived.provenance import Provenance
-from generator.render.draw.seal import seal_shapes
+from generator.render.draw.placeholder import seal_shapes
 from generator.derived.outlines import outlines
 from generator.diagnostics import make
 from generator.model import where

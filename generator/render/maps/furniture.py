@@ -10,7 +10,7 @@ from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
-from generator.render.draw.seal import MIN_POINTS
+from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
 from generator.render.draw.text_fit import place
 from generator.render.maps import fit_map
 from generator.render.edition import Edition

@@ -12,7 +12,7 @@ from generator.render.edition import Edition
 from generator.derived.provenance import Provenance
 from generator.render.draw.placeholder import PROOF_INK
 from generator.render.draw.primitives import BLACK, Group, Polyline, Rect
-from generator.render.draw.seal import seal_shapes
+from generator.render.draw.placeholder import seal_shapes
 from generator.render.maps.regions import BORDER, BORDER_APART, CURRENT, JUNGLE, LAND, city_symbol
 
 SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
 from generator.render.draw.primitives import BLACK, Face, Ink
-from generator.render.draw.seal import MIN_POINTS, seal_radius, seal_shapes
+from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS, seal_radius, seal_shapes
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, draw_face, printed_colour
 

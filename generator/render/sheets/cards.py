@@ -14,11 +14,10 @@ from generator.render.draw.rich_text import fit_rich
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import card_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
-from generator.render.sheets.layouts import LayoutLibrary
+from generator.render.sheets.layouts import LayoutLibrary, card_layout_name as layout_name
 from generator.render.sheets.printing import SheetItem, sheet_outputs
 from generator.render.table_view import small_table
 from generator.render.templates import find
-
 
 
 def render_cards(request: RenderRequest) -> Rendered:
@@ -59,19 +58,6 @@ def card_faces(edition: Edition) -> FaceSet:
             items.append(SheetItem(card.id, copy, f"{card.id}-front", back_key, width, height))
     result.diagnostics.extend(layouts.diagnostics)
     return result
-
-
-def layout_name(card_type: CardType | None, game_folder) -> str:
-    if card_type is None:
-        return "card"
-    if card_type.layout:
-        return card_type.layout
-    from generator.load.game_files import Refused
-
-    try:
-        return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
-    except Refused:
-        return card_type.id          # the layout library reports why it is not read
 
 
 def card_size(deck: Deck) -> tuple[float, float]:

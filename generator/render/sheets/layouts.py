@@ -165,3 +165,17 @@ class LayoutLibrary:
 def _as_layout_problem(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Shape errors in a layout file read as layout errors, whatever code the validator gave them."""
     return [make("LAY003", f"{diagnostic.message}", diagnostic.span, diagnostic.hint) for diagnostic in diagnostics]
+
+
+def card_layout_name(card_type, game_folder) -> str:
+    """The layout a card type is drawn with: its own `layout`, else layouts/cards/<type>.yaml, else the general card."""
+    if card_type is None:
+        return "card"
+    if card_type.layout:
+        return card_type.layout
+    from generator.load.game_files import Refused
+
+    try:
+        return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"
+    except Refused:
+        return card_type.id          # the layout library reports why it is not read

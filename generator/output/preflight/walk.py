@@ -12,9 +12,10 @@ bounded, and a file past either bound ends in PRE018, never a hang.
 
 from __future__ import annotations
 
-from generator.output.preflight_state import Graphics, Matrix, colour_space_kind, font_embedded, resolved
+from generator.output.preflight.ink import picture_ink, picture_ink_pil, shading_ink
+from generator.output.preflight.state import (MM, Graphics, Matrix, colour_space_kind, font_embedded, inside_trim,
+                                              resolved, resource)
 
-MM = 72 / 25.4
 SMALL_TEXT = 5.0        # points: under this, type in two or more inks blurs when the plates register badly
 MAX_DEPTH = 48          # forms and patterns drawn inside each other (PDF's own limit for q is 28)
 MAX_WORK = 3_000_000    # content-stream instructions walked per file
@@ -135,7 +136,7 @@ class Walk:
         elif op == "gs":
             self._ext_gstate(resources, operands[0])
         elif op == "sh":
-            self._shading(_resource(resources, "/Shading", operands[0]), str(operands[0]), resources)
+            self._shading(resource(resources, "/Shading", operands[0]), str(operands[0]), resources)
         elif op == "BT":
             state.text = Matrix()
         elif op == "Tf":
@@ -169,7 +170,7 @@ class Walk:
             return
         uses = (op in PAINT_FILL and state.fill_space == "registration") or \
                (op in PAINT_STROKE and state.stroke_space == "registration")
-        if uses and _inside_trim(path, self.trim):
+        if uses and inside_trim(path, self.trim):
             self.say("PRE016", "art in Registration colour (every plate at 100 %) inside the trim", ("path",),
                      "Registration is for crop and cut marks in the slug: draw art in CMYK or a spot colour.")
 
@@ -186,7 +187,7 @@ class Walk:
                      "Small type prints sharp in one ink: black text should be K only.")
         if state.fill_space == "registration" and self.trim is not None:
             origin = (state.text @ state.ctm).apply(0, 0)
-            if _inside_trim([origin], self.trim):
+            if inside_trim([origin], self.trim):
                 self.say("PRE016", "text in Registration colour (every plate at 100 %) inside the trim", ("text",),
                          "Registration is for crop and cut marks in the slug: set type in black (K).")
         font = fonts.get(state.font) if state.font else None
@@ -205,7 +206,7 @@ class Walk:
     def _xobject(self, resources, name, state: Graphics, depth: int, drawing: frozenset) -> int:
         import pikepdf
 
-        xobject = _resource(resources, "/XObject", name)
+        xobject = resource(resources, "/XObject", name)
         if xobject is None:
             self.say("PRE010", f"the page draws {name}, which is not in its resources", ("missing", str(name)),
                      "The file is damaged: export it again from the program that made it.")
@@ -255,7 +256,7 @@ class Walk:
     def _pattern(self, resources, name, state: Graphics, depth: int, drawing: frozenset) -> int:
         import pikepdf
 
-        pattern = _resource(resources, "/Pattern", name)
+        pattern = resource(resources, "/Pattern", name)
         if pattern is None:
             return 0
         if int(pattern.get("/PatternType", 0)) == 1 and isinstance(pattern, pikepdf.Stream):
@@ -300,7 +301,7 @@ class Walk:
         total = 0.0
         try:
             if image.get("/Width", 0) * image.get("/Height", 0) <= MAX_PIXELS:
-                total = _picture_ink(image, resolved(space, resources))
+                total = picture_ink(image, resolved(space, resources))
         except Exception:           # noqa: BLE001 - a picture its decoder refuses is no ink finding
             total = 0.0
         self._inks[image.objgen] = total
@@ -319,7 +320,7 @@ class Walk:
         self._resolution(width, height, "(inline)", state, bool(obj.get("/IM", obj.get("/ImageMask", False))))
         if kind == "cmyk":
             try:
-                total = _picture_ink_pil(inline.as_pil_image())
+                total = picture_ink_pil(inline.as_pil_image())
             except Exception:       # noqa: BLE001 - a picture its decoder refuses is no ink finding
                 total = 0.0
             self._total(total, "in an inline image", ("inline-ink",))
@@ -334,14 +335,14 @@ class Walk:
             key = shading.objgen
             if key not in self._inks or key == (0, 0):
                 try:
-                    self._inks[key] = _shading_ink(shading)
+                    self._inks[key] = shading_ink(shading)
                 except Exception:   # noqa: BLE001 - a function it cannot evaluate is no ink finding
                     self._inks[key] = 0.0
             self._total(self._inks[key], f"in shading {name}", ("sh-ink", name))
 
     # graphics states and groups -------------------------------------------------------------------
     def _ext_gstate(self, resources, name) -> None:
-        state = _resource(resources, "/ExtGState", name)
+        state = resource(resources, "/ExtGState", name)
         if state is not None:
             self._ext_gstate_object(state, str(name))
 
@@ -384,21 +385,6 @@ class Walk:
                      "Flatten the transparency, or build PDF/X-4.")
 
 
-def _resource(resources, family: str, name):
-    import pikepdf
-
-    if not isinstance(resources, pikepdf.Dictionary):
-        return None
-    table = resources.get(family)
-    return table.get(str(name)) if isinstance(table, pikepdf.Dictionary) else None
-
-
-def _inside_trim(points, trim, slack: float = 0.2 * MM) -> bool:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return (min(xs) < trim[2] - slack and max(xs) > trim[0] + slack and min(ys) < trim[3] - slack
-            and max(ys) > trim[1] + slack)
-
-
 def _form_key(form, state: Graphics, resources) -> tuple | None:
     """What a form's findings depend on: the form, the scale and rotation it is drawn at (an image's
     resolution, a text's size), the fill it inherits (the inks of text it does not colour itself) and the
@@ -411,95 +397,3 @@ def _form_key(form, state: Graphics, resources) -> tuple | None:
     m = state.ctm
     return (form.objgen, borrowed, round(m.a, 4), round(m.b, 4), round(m.c, 4), round(m.d, 4), state.fill_space,
             state.fill_values, state.stroke_space, state.font, state.size, state.render)
-
-
-def _picture_ink(image, space) -> float:
-    import pikepdf
-
-    if isinstance(space, pikepdf.Array) and len(space) > 3 and str(space[0]) == "/Indexed":
-        lookup = space[3]
-        table = lookup.read_bytes() if isinstance(lookup, pikepdf.Stream) else bytes(lookup)
-        totals = [sum(table[i:i + 4]) / 2.55 for i in range(0, len(table) - 3, 4)]
-        if int(image.get("/BitsPerComponent", 8)) == 8:     # the entries the picture uses, not the whole table
-            used = set(image.read_bytes())
-            totals = [total for index, total in enumerate(totals) if index in used]
-        return max(totals, default=0.0)
-    import warnings
-
-    from pikepdf import PdfImage
-
-    with warnings.catch_warnings():         # a CMYK picture with a soft mask: pikepdf warns as it drops the mask
-        warnings.simplefilter("ignore", UserWarning)
-        return _picture_ink_pil(PdfImage(image).as_pil_image())
-
-
-def _picture_ink_pil(picture) -> float:
-    import numpy
-
-    if picture.mode != "CMYK":
-        return 0.0
-    pixels = numpy.asarray(picture, dtype=numpy.uint16)
-    return float(pixels.sum(axis=2).max()) / 2.55 if pixels.size else 0.0
-
-
-def _shading_ink(shading) -> float:
-    """The highest C+M+Y+K a function-driven shading reaches (axial, radial: one input), in percent."""
-    function = shading.get("/Function")
-    if function is None:
-        return 0.0
-    domain = [float(v) for v in shading.get("/Domain", [0, 1])][:2]
-    if len(domain) < 2:
-        domain = [0.0, 1.0]
-    import pikepdf
-
-    functions = list(function) if isinstance(function, pikepdf.Array) else [function]
-    steps = 256
-    best = 0.0
-    for step in range(steps + 1):
-        t = domain[0] + (domain[1] - domain[0]) * step / steps
-        values = []
-        for part in functions:
-            values.extend(_evaluate(part, t, 0))
-        best = max(best, sum(values) * 100)
-    return best
-
-
-def _evaluate(function, t: float, depth: int) -> list[float]:
-    """A one-input PDF function (types 0, 2 and 3) at t; type 4 and deeper nesting give nothing."""
-    import pikepdf
-
-    if depth > 8:
-        return []
-    kind = int(function.get("/FunctionType", -1))
-    domain = [float(v) for v in function.get("/Domain", [0, 1])]
-    t = min(max(t, domain[0]), domain[1])
-    if kind == 2:
-        c0 = [float(v) for v in function.get("/C0", [0])]
-        c1 = [float(v) for v in function.get("/C1", [1])]
-        n = float(function.get("/N", 1))
-        return [a + (t ** n) * (b - a) for a, b in zip(c0, c1)]
-    if kind == 3:
-        bounds = [domain[0]] + [float(v) for v in function.get("/Bounds", [])] + [domain[1]]
-        parts = list(function.Functions)
-        encode = [float(v) for v in function.get("/Encode", [])]
-        for index, part in enumerate(parts):
-            if t <= bounds[index + 1] or index == len(parts) - 1:
-                low, high = bounds[index], bounds[index + 1]
-                e0, e1 = encode[2 * index:2 * index + 2] if len(encode) >= 2 * index + 2 else (0.0, 1.0)
-                inner = e0 if high == low else e0 + (t - low) * (e1 - e0) / (high - low)
-                return _evaluate(part, inner, depth + 1)
-        return []
-    if kind == 0 and isinstance(function, pikepdf.Stream):
-        size = int(function.Size[0])
-        bits = int(function.BitsPerSample)
-        ranges = [float(v) for v in function.Range]
-        outputs = len(ranges) // 2
-        decode = [float(v) for v in function.get("/Decode", ranges)]
-        data = function.read_bytes()
-        index = round((t - domain[0]) / ((domain[1] - domain[0]) or 1) * (size - 1))
-        if bits != 8 or size * outputs > len(data):
-            return []
-        top = (1 << bits) - 1
-        return [decode[2 * j] + data[index * outputs + j] / top * (decode[2 * j + 1] - decode[2 * j])
-                for j in range(outputs)]
-    return []

@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.output.preflight_walk import MM, RENDERABLE, Stopped, Walk
+from generator.output.preflight.walk import MM, RENDERABLE, Stopped, Walk
 
 MAX_BYTES = 2 << 30            # a larger file is not a print file preflight reads into memory
 MAX_PAGES = 5000
@@ -136,7 +136,7 @@ class _Preflight:
             finally:
                 self.number = 0
         if not pdf.is_encrypted:
-            from generator.output.preflight_bleed import art_bleed
+            from generator.output.preflight.bleed import art_bleed
 
             for number, finding in art_bleed(data, self.limits.bleed, self._sound):
                 self.number = number

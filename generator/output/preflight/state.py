@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+MM = 72 / 25.4          # points in a millimetre
+
 
 class Matrix:
     """A PDF transformation [a b c d e f]; `m @ n` applies m first, then n (PDF's order for `cm`)."""
@@ -119,3 +121,18 @@ def font_embedded(font) -> bool:
         font = descendants[0]
     descriptor = font.get("/FontDescriptor")
     return descriptor is not None and any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def resource(resources, family: str, name):
+    import pikepdf
+
+    if not isinstance(resources, pikepdf.Dictionary):
+        return None
+    table = resources.get(family)
+    return table.get(str(name)) if isinstance(table, pikepdf.Dictionary) else None
+
+
+def inside_trim(points, trim, slack: float = 0.2 * MM) -> bool:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) < trim[2] - slack and max(xs) > trim[0] + slack and min(ys) < trim[3] - slack
+            and max(ys) > trim[1] + slack)
