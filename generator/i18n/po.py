@@ -77,6 +77,8 @@ def export_file(game: Game, language: str, file_format: str, out: Path | None) -
     from generator.i18n.xliff import po_to_xliff
 
     catalog = export_po(game, language, out)
+    if file_format == "pot":
+        catalog = _template(catalog)
     data = (po_to_xliff(catalog, game.manifest.source_language, language, game.id) if file_format == "xliff"
             else str(catalog).encode("utf-8") + b"\n")
     if out is None:
@@ -85,6 +87,17 @@ def export_file(game: Game, language: str, file_format: str, out: Path | None) -
         replace_file(out, data)
     return (f"{out or 'standard output'}: {len(catalog)} messages, {len(catalog.untranslated_entries())} "
             f"untranslated, {len(catalog.fuzzy_entries())} fuzzy")
+
+
+def _template(catalog: polib.POFile) -> polib.POFile:
+    """The POT: every message with its notes and references, no translation, no language."""
+    for entry in catalog:
+        entry.msgstr = ""
+        entry.msgstr_plural = {0: "", 1: ""} if entry.msgid_plural else {}
+        entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]
+        entry.previous_msgid = None
+    catalog.metadata.update({"Language": "", "Plural-Forms": "nplurals=INTEGER; plural=EXPRESSION;"})
+    return catalog
 
 
 def _previous_sources(path: Path | None) -> dict[str, str]:
