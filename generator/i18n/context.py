@@ -55,6 +55,10 @@ def _room(game: Game, parts: list[str], source: str) -> str:
     size = getattr(kind, "size", None)
     if not size:
         return ""
+    width = getattr(size, "width", size)
+    if not isinstance(width, (int, float)):
+        return ""
+    size = f"{width:g}" if not hasattr(size, "height") else f"{width:g} × {size.height:g}"
     limit = len(source) + max(2, len(source) // 3)
-    return (f"Room: a {size:g} mm counter; keep it within about {limit} characters (a longer text is shrunk, "
+    return (f"Room: a {size} mm counter; keep it within about {limit} characters (a longer text is shrunk, "
             f"and the build warns, LAY001, when it cannot fit).")
