@@ -147,3 +147,15 @@ def test_french_typography_and_decimals():
     assert typeset("fr", "::: note\n{ref:combat}") == "::: note\n{ref:combat}"
     assert typeset("es", "¿Cómo? « x »") == "¿Cómo? « x »"
     assert (number("fr", 37.5), number("es", 37.5), number("en", 37.5), number("it", 2)) == ("37,5", "37,5", "37.5", "2")
+
+
+def test_sea_abbreviations_on_the_map_are_the_editions():
+    from generator.load import load_game
+    from generator.render.edition import Edition
+    from generator.render.maps.regions import _extras
+
+    game = load_game(CONTENT / "maquiavelli").game
+    seas = [location for location in game.locations if isinstance(location.attributes.get("abbreviation"), str)]
+    printed = {language: [_extras(sea, Edition(game, language).words, Edition(game, language)) for sea in seas]
+               for language in ("es", "en")}
+    assert "MJ" in printed["es"] and "IS" in printed["en"] and "MJ" not in printed["en"]
