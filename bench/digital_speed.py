@@ -3,7 +3,8 @@
     python3 bench/digital_speed.py [--rounds N]
 
 Whole processes, each a forced cold build into a fresh folder with an empty user cache (the exports keep
-their rasters there): the print outputs alone, then everything (print + vassal + tts). Rounds alternate, so a busy machine slows both alike; the best of each is printed,
+their rasters there): the print outputs alone, then everything (print + vassal + tts). Rounds alternate, so a busy
+machine slows both alike; the best of each is printed,
 with the share the digital exports add. Goal: at most 25 %.
 """
 

@@ -1,49 +1,114 @@
-"""How much the rulebook costs beyond WeasyPrint itself, on the same final HTML.
+"""Seconds per page of each seed rulebook, next to bare WeasyPrint laying out a plain 40-page two-column book.
 
     python3 bench/rules_speed.py [content/<game> ...]
 
-For each game and language: one untimed warm-up, then one timed run of the
-whole rulebook step (context from the model, prose and references to HTML,
-Jinja2, WeasyPrint layout and PDF) next to one run of WeasyPrint alone on the
-HTML that step produced. Prints both, their ratio, and the page count.
+The floor is generated here: a 40-page A4 book of headings and paragraphs in two
+columns, set in the shipped fonts with a page number in the footer, laid out and
+written by WeasyPrint alone (HTML(...).render().write_pdf(), no tags, no links).
+For each game and language, the whole rulebook step (context, prose, Jinja2, every
+layout, the tagged PDF) is timed twice: as a rebuild, the pages of its last build
+remembered (the designer's loop), and as a first build, with nothing remembered.
+Each prints seconds per page, the number of layouts and the ratio to the floor's
+seconds per page. Times are CPU seconds of this process (time.process_time): on
+a machine shared with other work they move far less than wall-clock times. The
+floor is timed before and after the books, and the faster of the two is used.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from generator.load import load_game
-from generator.render.book.rulebook import render_html, render_rules, rulebook_context
+from generator.render.book import rulebook
 from generator.render.context import RenderRequest
 from generator.render.edition import Edition
 from generator.render.paper.profiles import load_profile
+from generator.user_cache import cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
+WORDS = ("the attacker rolls one die for each unit in the hex and adds the leader's rating; a result equal to or "
+         "higher than the defender's strength eliminates one step, and a retreat follows when the defender loses "
+         "more steps than it has supply lines open toward a friendly port or depot").split()
+
+
+def floor_html(sections: int = 136) -> str:
+    """A plain two-column book: numbered headings, three justified-free paragraphs each (40 A4 pages)."""
+    faces = "".join(f'@font-face {{ font-family: "{face["family"]}"; src: url("{face["url"]}"); '
+                    f'font-weight: {face["weight"]}; font-style: {face["style"]}; }}\n'
+                    for face in rulebook._font_faces())
+    css = faces + """@page { size: A4; margin: 18mm 15mm;
+  @bottom-center { content: counter(page); font-family: "Imprenta Sans"; font-size: 8pt; } }
+html { font-family: "Imprenta Serif"; font-size: 9.5pt; line-height: 1.32; }
+h2 { font-family: "Imprenta Sans"; font-size: 13pt; margin: 3mm 0 1mm; }
+p { margin: 0 0 1.5mm; }
+.book { column-count: 2; column-gap: 7mm; }"""
+    body = []
+    for section in range(sections):
+        body.append(f"<h2>{section + 1} Section {section + 1}</h2>")
+        for paragraph in range(3):
+            length = 60 + (section * 7 + paragraph * 13) % 50
+            body.append("<p>" + " ".join(WORDS[(section + paragraph + i) % len(WORDS)] for i in range(length))
+                        + ".</p>")
+    return (f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><style>{css}</style></head>"
+            f"<body><div class=book>{''.join(body)}</div></body></html>")
+
+
+def floor_per_page(html: str) -> tuple[float, int]:
+    from weasyprint import HTML
+
+    start = time.process_time()
+    document = HTML(string=html, base_url=str(ROOT) + "/").render()
+    document.write_pdf()
+    return (time.process_time() - start) / len(document.pages), len(document.pages)
+
+
+def timed_book(request: RenderRequest) -> tuple[float, int, int]:
+    """CPU seconds of the whole rulebook step, its layouts, its pages."""
+    layouts = [0]
+    real = rulebook.typeset
+
+    def counted(*args, **kwargs):
+        layouts[0] += 1
+        return real(*args, **kwargs)
+
+    rulebook.typeset = counted
+    try:
+        start = time.process_time()
+        rendered = rulebook.render_rules(request)
+        seconds = time.process_time() - start
+    finally:
+        rulebook.typeset = real
+    return seconds, layouts[0], rendered.artifacts[0].pages
 
 
 def main() -> None:
-    folders = [Path(arg) for arg in sys.argv[1:]] or [ROOT / "content" / "mar-y-acero"]
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="imprenta-bench-")    # the user's cache left alone
+    folders = [Path(arg) for arg in sys.argv[1:]] or sorted(
+        path for path in (ROOT / "content").iterdir() if (path / "game.yaml").exists())
     profile, _ = load_profile("home")
-    from weasyprint import HTML
-
+    html = floor_html()
+    floor_per_page(html)                                     # warm-up: fonts read, caches filled
+    floor, floor_pages = floor_per_page(html)
+    print(f"floor: bare WeasyPrint, plain two-column book of {floor_pages} pages: {floor:.3f} s per page",
+          flush=True)
     for folder in folders:
         game = load_game(folder).game
         for language in game.manifest.languages:
-            edition = Edition(game, language)
-            request = RenderRequest(edition, profile)
-            render_rules(request)                      # warm-up: fonts read, caches filled
-            start = time.perf_counter()
-            rendered = render_rules(request)
-            ours = time.perf_counter() - start
-            html = render_html(edition, rulebook_context(edition, "print", profile.paper))
-            start = time.perf_counter()
-            HTML(string=html, base_url=str(folder.resolve()) + "/").render().write_pdf()
-            alone = time.perf_counter() - start
-            pages = rendered.artifacts[0].pages
-            print(f"{game.id:>14} {language}: rulebook {ours:.3f} s, WeasyPrint alone {alone:.3f} s, "
-                  f"ratio {ours / alone:.2f}×, {pages} pages")
+            request = RenderRequest(Edition(game, language), profile)
+            timed_book(request)                              # warm-up, and the pages remembered
+            seconds, layouts, pages = timed_book(request)
+            shutil.rmtree(cache_folder("pages"), ignore_errors=True)
+            first, first_layouts, _ = timed_book(request)
+            print(f"{game.id:>14} {language}: {pages:3d} pages; rebuild {seconds / pages:.3f} s per page, {layouts} "
+                  f"layout{'s' * (layouts != 1)}, {seconds / pages / floor:.2f}× the floor; first build "
+                  f"{first / pages:.3f} s per page, {first_layouts} layouts, {first / pages / floor:.2f}×", flush=True)
+    after, _ = floor_per_page(html)
+    print(f"floor again, after the books: {after:.3f} s per page (the ratios above use {floor:.3f})")
 
 
 if __name__ == "__main__":

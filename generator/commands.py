@@ -17,8 +17,8 @@ class UsageError(Exception):
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from generator.render.sheets.calibration import calibration_pdf
     from generator.render.paper.profiles import PrintProfile
+    from generator.render.sheets.calibration import calibration_pdf
 
     data = calibration_pdf(PrintProfile(paper=args.paper, flip=args.flip), args.language)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -89,7 +89,6 @@ def i18n_stamp(args: argparse.Namespace) -> int:
 def i18n_init(args: argparse.Namespace) -> int:
     from generator.i18n.files import init
     from generator.load import load_game
-
     from generator.model.common import LANGUAGE
 
     if not LANGUAGE.match(args.language):
@@ -106,7 +105,8 @@ def i18n_init(args: argparse.Namespace) -> int:
 
 def preflight(args: argparse.Namespace) -> int:
     from generator.diagnostics import has_errors, reporting
-    from generator.output.preflight import grouped, limits_of, preflight as check_pdf
+    from generator.output.preflight import grouped, limits_of
+    from generator.output.preflight import preflight as check_pdf
     from generator.render.paper.profiles import load_profile
 
     profile, problems = load_profile(args.profile)

@@ -96,6 +96,7 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
     from generator.render.draw import fonts
     from generator.output.scheduling import Limits, default_workers, run_limited
 
+    _import_check_modules()               # imported once here, shared by the workers rather than once in each
     if len(folders) > 1:
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
@@ -103,6 +104,16 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
     checked = run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
                           default_workers(), limits or Limits(), _check_stopped)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _import_check_modules() -> None:
+    import generator.checks                       # noqa: F401
+    import generator.derived.outlines             # noqa: F401  (shapely and numpy, for the maps)
+    import generator.load                         # noqa: F401
+    import generator.render.book.anatomy          # noqa: F401
+    import generator.render.digital.findings      # noqa: F401
+    import generator.render.glyphs                # noqa: F401
+    import generator.render.sheets.fitting        # noqa: F401
 
 
 def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:

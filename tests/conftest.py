@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
+
+SEEDS = Path(__file__).resolve().parent.parent / "content"
 
 MINIMAL_GAME = """\
 game:
@@ -16,6 +20,18 @@ game:
   source_language: es
   languages: [es]
 """
+
+
+def require_tools(*programs: str) -> None:
+    """Skip the calling test where a program setup.sh installs is missing on a developer's machine; fail it in
+    CI (CI=true), where setup.sh has installed them and a skip would hide a check that no longer runs."""
+    missing = [program for program in programs if shutil.which(program) is None]
+    if not missing:
+        return
+    message = f"{', '.join(missing)} not found: setup.sh installs them (ghostscript, poppler-utils)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 @pytest.fixture
@@ -48,14 +64,38 @@ def run_cli(capsys):
     return run
 
 
+def _shared_temp(tmp_path_factory) -> Path:
+    """The run's temporary folder every pytest-xdist worker sees (each worker's own is a child of it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def seed_builds(tmp_path_factory) -> Path:
     """Every seed game built once for the whole run, as a home proof in each of its languages, in every
-    format but PNG: the out folder, holding <game>/<language>/. Tests only read it."""
+    format but PNG: the out folder, holding <game>/<language>/. Tests only read it.
+
+    Built once per run, not once per worker: the first worker to ask builds it under a file lock, the others
+    wait for the lock and then read the same folder. Every module that needs a seed game's outputs with the
+    home profile reads them here rather than building them again."""
+    from filelock import FileLock
+
     from generator.pipeline import BuildRequest, build, game_folders
 
-    out = tmp_path_factory.mktemp("seed-builds")
-    for folder in game_folders(Path(__file__).resolve().parent.parent / "content"):
-        built = build(folder, BuildRequest(out=out, formats=frozenset({"pdf", "svg"})))
-        assert built.folders, [str(d) for d in built.diagnostics if d.severity.name != "NOTE"]
+    out = _shared_temp(tmp_path_factory) / "seed-builds"
+    done = out / ".complete"
+    with FileLock(str(out) + ".lock"):
+        if not done.exists():
+            for folder in game_folders(SEEDS):
+                built = build(folder, BuildRequest(out=out, formats=frozenset({"pdf", "svg"})))
+                assert built.folders, [str(d) for d in built.diagnostics if d.severity.name != "NOTE"]
+            done.touch()
     return out
+
+
+def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[str, str], Path]:
+    """(game, language) → its built folder in `seed_builds`, for the games and languages asked (all when None)."""
+    return {(game.name, edition.name): edition
+            for game in sorted(seed_builds.iterdir()) if game.is_dir() and (games is None or game.name in games)
+            for edition in sorted(game.iterdir())
+            if edition.is_dir() and (languages is None or edition.name in languages)}

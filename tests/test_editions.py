@@ -16,7 +16,6 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator.derived.numbering import section_numbers
 from generator.i18n.files import stamp
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
@@ -123,7 +122,7 @@ def printed_lines(pdf: Path) -> list[str]:
     for page in PdfReader(pdf).pages:
         rows: dict[float, list] = {}
 
-        def visit(text, cm, tm, font, size):
+        def visit(text, cm, tm, font, size, rows=rows):     # this page's rows
             if text.strip():
                 y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
                 row = next((known for known in rows if abs(known - y) <= 3), y)

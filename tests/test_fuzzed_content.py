@@ -45,4 +45,10 @@ def test_any_shape_under_any_collection_is_reported_never_raised(tmp_path_factor
     (folder / "game.yaml").write_text("game: {id: demo, title: Demo, source_language: es, languages: [es]}\n",
                                       encoding="utf-8")
     (folder / "x.yaml").write_text(yaml.safe_dump({collection: value}, allow_unicode=True), encoding="utf-8")
-    check(folder)
+    checked = check(folder)            # an exception here fails the test with its traceback
+    errors = [d for d in checked.diagnostics if d.severity.name == "ERROR"]
+    for diagnostic in errors:            # each refusal names its place in the damaged file
+        assert diagnostic.span is not None and diagnostic.span.file.name == "x.yaml", str(diagnostic)
+        assert diagnostic.span.line >= 1 and diagnostic.span.column >= 1 and diagnostic.message
+    if value not in (None, [], {}):      # anything but an empty collection is not a valid one: it is refused
+        assert errors, (collection, value)

@@ -19,7 +19,8 @@ from pypdf import PdfReader
 
 from generator.derived.numbering import section_numbers
 from generator.load import load_game
-from generator.pipeline import BuildRequest, build
+
+from .conftest import seed_editions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_GAMES = ("mar-y-acero", "punic-island", "maquiavelli", "lepanto")
@@ -59,17 +60,12 @@ RULES_TEXT = [
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory):
-    """(game, language) → the text of its rules.pdf, one string per page."""
-    out = tmp_path_factory.mktemp("rules")
-    texts = {}
-    for game in SEED_GAMES:
-        result = build(ROOT / "content" / game, BuildRequest(only=("rules",), out=out))
-        assert result.folders, f"{game} did not build"
-        for folder in result.folders:
-            reader = PdfReader(folder / "rules.pdf")
-            texts[(game, folder.name)] = [page.extract_text() or "" for page in reader.pages]
-    return texts
+def books(seed_builds):
+    """(game, language) → the text of its rules.pdf (from the session's seed builds), one string per page."""
+    editions = seed_editions(seed_builds, games=SEED_GAMES)
+    assert {game for game, _ in editions} == set(SEED_GAMES), "every seed game built"
+    return {edition: [page.extract_text() or "" for page in PdfReader(folder / "rules.pdf").pages]
+            for edition, folder in editions.items()}
 
 
 def _flat(pages: list[str]) -> str:

@@ -4,7 +4,6 @@ that record how they were called."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from generator.checks import (counts, identifiers, links, map_geometry, maps, paths, references, tables, templates, translations,
-                              unknowns)
+from generator.checks import (
+    counts,
+    identifiers,
+    links,
+    map_geometry,
+    maps,
+    paths,
+    references,
+    tables,
+    templates,
+    translations,
+    unknowns,
+)
 from generator.diagnostics import Diagnostic
 from generator.model import Game
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.checks.references import text_span
 from generator.derived import references

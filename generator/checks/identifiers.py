@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 
-_KIND_WORDS = {"piece_kind": "piece kind", "card_type": "card type", "location": "map location", "setup": "setup step", "aid": "player aid"}
+_KIND_WORDS = {"piece_kind": "piece kind", "card_type": "card type", "location": "map location", "setup": "setup step",
+               "aid": "player aid"}
 
 
 def kind_word(kind: str) -> str:

@@ -4,7 +4,7 @@ aid's parts name sections and tables that exist, one each, and tables in force."
 from __future__ import annotations
 
 import difflib
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.checks.identifiers import kind_word
 from generator.diagnostics import Diagnostic, make

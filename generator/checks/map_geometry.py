@@ -7,15 +7,15 @@ without borders, as Mar y Acero's numbered areas do).
 
 from __future__ import annotations
 
-from typing import Iterator
-
-import shapely
+from typing import TYPE_CHECKING, Iterator
 
 from generator.derived.adjacency import neighbours
-from generator.derived.outlines import Outlines, outlines
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown
+
+if TYPE_CHECKING:
+    from generator.derived.outlines import Outlines
 
 SEA_KINDS = {"sea", "strait"}
 OVERLAP_MM2 = 1.0
@@ -25,6 +25,8 @@ HEX_LAND_MM2 = 0.5        # land a hex must hold to count as holding land: a pat
 def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
     if game.map is None:
         return
+    from generator.derived.outlines import outlines     # shapely and numpy: 0.1 s a game without a map never needs
+
     shapes = outlines(game)
     yield from shapes.problems
     yield from _hex_land(game, shapes)
@@ -44,6 +46,8 @@ def _answered(by_id, first: str, second: str) -> bool:
 
 
 def _overlaps(game, shapes: Outlines, by_id) -> Iterator[Diagnostic]:
+    import shapely
+
     ids = sorted(shapes.regions)
     tree = shapely.STRtree([shapes.regions[key] for key in ids])
     firsts, seconds = tree.query([shapes.regions[key] for key in ids])      # pairs whose boxes meet

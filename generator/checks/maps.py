@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.derived.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
 from generator.derived.adjacency import neighbours
@@ -23,7 +23,8 @@ def check_map(game: Game) -> Iterator[Diagnostic]:
                   and all(name in by_id for name in by_id[other].adjacent)):   # else its dangling name is the slip
                 yield make("MAP001", f"'{loc.id}' lists '{other}' as adjacent, but '{other}' does not list "
                            f"'{loc.id}'", where(loc, "adjacent", index),
-                           f"add '{loc.id}' to the `adjacent` of '{other}'", [(f"'{other}' is here", where(by_id[other], "id"))])
+                           f"add '{loc.id}' to the `adjacent` of '{other}'",
+                           [(f"'{other}' is here", where(by_id[other], "id"))])
     connected = neighbours(game)
     linked_to = {target for targets in connected.values() for target in targets}
     for loc in game.locations:

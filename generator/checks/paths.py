@@ -5,7 +5,7 @@ picture is decoded once here, so a broken one is reported at the place that name
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
 

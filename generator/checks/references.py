@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.checks.identifiers import kind_word
 from generator.checks.links import box_hint, did_you_mean

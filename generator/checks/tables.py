@@ -4,13 +4,14 @@ footnotes, shared modifiers and replaced tables are consistent."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import Unknown, parse_range
-from generator.model.tables import NO_EFFECT as _NO_EFFECT, Table
+from generator.model.tables import NO_EFFECT as _NO_EFFECT
+from generator.model.tables import Table
 
 _CODE_SPLIT = re.compile(r"[\s/+,]+")
 
@@ -114,7 +115,7 @@ def _footnotes(table: Table) -> Iterator[Diagnostic]:
         ([column.label for column in table.columns.known] if table.columns else []) + \
         [value for row in table.rows for value in (row.key, row.result, *(row.results or ()))]
     texts = [value for value in carried if isinstance(value, str)]
-    for index, note in enumerate(table.footnotes):
+    for note in table.footnotes:
         if not any(note.mark in text for text in texts):
             yield make("TBL011", f"footnote '{note.mark}' of table '{table.id}' is marked on no header, key or cell",
                        where(note, "mark"), f"add '{note.mark}' after the text it explains")

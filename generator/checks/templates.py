@@ -9,9 +9,9 @@ and again on the finished living rules (a template can assemble `<scr` + `ipt>` 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.load.game_files import MAX_READ, Refused, files_under, read_bytes

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from generator.checks.references import text_span
 from generator.derived import references
-from generator.derived.printed import (WORDS, entry_stamp, entry_text, plural_keys, printed_texts,
-                                       source_fingerprint, word)
+from generator.derived.printed import (
+    WORDS,
+    entry_stamp,
+    entry_text,
+    plural_keys,
+    printed_texts,
+    source_fingerprint,
+    word,
+)
 from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, Translation, where
 from generator.model.texts import SourceText

@@ -1,1 +1,2 @@
-"""What is computed from the model, never typed: the reference grammar, section numbers, counts, adjacency, the bill of materials."""
+"""What is computed from the model, never typed: the reference grammar, section numbers, counts, adjacency, the bill
+of materials."""

@@ -46,7 +46,7 @@ class Projection:
 
     def __init__(self, geography: Geography, width: float, height: float | None):
         west, south, east, north = geography.bounds
-        if not (west < east and south < north and -85 < south and north < 85):
+        if not (west < east and south < north and south > -85 and north < 85):
             raise SourceProblem("`bounds` must be west < east and south < north, within ±85° of latitude")
         self.mercator = geography.projection == "mercator"
         self.middle = math.radians((south + north) / 2)

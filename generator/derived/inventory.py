@@ -109,8 +109,9 @@ def as_text(report: dict) -> str:
     for key in ("squadrons", "forces"):
         if report.get(key):
             kinds = sorted({kind for force in report[key].values() for kind in force if kind != "side"})
-            blocks.append(_table([key, "side", *kinds], [[name, force["side"] or "-", *(force.get(k, "-") for k in kinds)]
-                                                        for name, force in report[key].items()]))
+            blocks.append(_table([key, "side", *kinds],
+                                 [[name, force["side"] or "-", *(force.get(k, "-") for k in kinds)]
+                                  for name, force in report[key].items()]))
     if report.get("powers"):
         blocks.append(_table(["powers", "home provinces", "pieces", "limits"],
                              [[name, power["home_provinces"], power["pieces"],

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from generator.components import BY_NAME
 from generator.diagnostics import Span
@@ -56,7 +57,11 @@ class Fact(NamedTuple):
 
 
 def unknown_facts(game: Game) -> tuple[Fact, ...]:
-    """Every unknown of the game, numbered by where it is declared."""
+    """Every unknown of the game, numbered by where it is declared (walked once per game)."""
+    return game.unknown_facts
+
+
+def numbered_facts(game: Game) -> tuple[Fact, ...]:
     found = list(_facts(game))
     found.sort(key=lambda f: (str(f[2].file), f[2].line, f[2].column) if f[2] else ("", 0, 0))
     return tuple(Fact(number, *fact) for number, fact in enumerate(found, 1))

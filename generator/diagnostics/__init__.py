@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import PurePosixPath
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from generator.diagnostics import codes
 from generator.diagnostics.severity import Severity

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from generator import __version__
-
-from generator.diagnostics import codes
-from generator.diagnostics import Diagnostic, Severity
+from generator.diagnostics import Diagnostic, Severity, codes
 
 
 def as_text(diagnostics: Sequence[Diagnostic], show_source: bool = True) -> str:
@@ -91,7 +89,8 @@ _line_cache: dict[tuple, list[str] | None] = {}
 
 
 def _source_line(file, line: int) -> str | None:
-    try:        # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    try:
         state = os.stat(file)
     except OSError:
         return None

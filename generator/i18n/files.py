@@ -12,9 +12,9 @@ from pathlib import Path
 
 import yaml
 
+from generator.derived.printed import WORDS, plural_keys, printed_texts, source_fingerprint, word
 from generator.load.yaml_nodes import _CoreResolver, yaml11_reading
 from generator.model import Game
-from generator.derived.printed import WORDS, plural_keys, printed_texts, source_fingerprint, word
 from generator.model.translations import Entry
 
 

@@ -20,8 +20,15 @@ import polib
 from generator.checks.translations import compare, token_difference
 from generator.derived import references
 from generator.derived.counting import SelectorError, count
-from generator.derived.printed import (WORDS, entry_stamp, entry_text, plural_keys, printed_texts,
-                                       source_fingerprint, word)
+from generator.derived.printed import (
+    WORDS,
+    entry_stamp,
+    entry_text,
+    plural_keys,
+    printed_texts,
+    source_fingerprint,
+    word,
+)
 from generator.diagnostics import Diagnostic, Span, make
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header

@@ -73,10 +73,8 @@ def _data_path(value: Any, loc: tuple, error_type: str) -> tuple[Path_, str | No
     current = value
     last = None
     for index, part in enumerate(loc):
-        if isinstance(current, dict) and isinstance(part, str) and part in current:
-            path.append(part)
-            current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+        if (isinstance(current, dict) and isinstance(part, str) and part in current
+                or isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)):
             path.append(part)
             current = current[part]
         elif index == len(loc) - 1 and error_type == "missing":

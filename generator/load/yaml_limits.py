@@ -25,6 +25,7 @@ MAX_DEPTH = 64               # nesting of mappings and sequences
 # What YAML 1.1/1.2 may not hold as a raw character (its `c-printable` complement), tab, LF and CR allowed.
 UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _BRACKETS = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def refused_text(text: str, shown: PurePosixPath) -> Diagnostic | None:
@@ -44,7 +45,7 @@ def refused_text(text: str, shown: PurePosixPath) -> Diagnostic | None:
 def _depth_bound(text: str) -> int:
     """At least the nesting depth of any document in `text` (usually far more)."""
     depth = deepest = 0
-    for character in text.translate(_BRACKETS):
+    for character in _NOT_BRACKET.sub("", text).translate(_BRACKETS):     # only the brackets walked, in Python
         if character == "(":
             depth += 1
             deepest = max(deepest, depth)

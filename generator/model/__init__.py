@@ -1,15 +1,16 @@
 """Game: the root of one loaded game, immutable after loading, with the source place of every part."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterator
+from typing import Literal, overload
 
 from generator.diagnostics import Span
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Shape, Unknown
 from generator.model.game import Faction, GameManifest
-from generator.model.maps import Location, Map, Track
+from generator.model.maps import Hex, Location, Map, Track
 from generator.model.pieces import Force, Mix, Piece, PieceKind
 from generator.model.rules import HAND, Action, Aid, Icon, PlaceRef, RuleDocument, Section, SetupStep, Term
 from generator.model.tables import Table
@@ -82,6 +83,13 @@ class Game:
 
         return tuple(iter_texts(self))
 
+    @cached_property
+    def unknown_facts(self) -> tuple:
+        """Every unknown fact (`derived.unknowns.Fact`), numbered: found once for the checks and every edition."""
+        from generator.derived.unknowns import numbered_facts
+
+        return numbered_facts(self)
+
     def names(self, kind: str, id_: str) -> bool:
         """Whether the content names an entity with this id, even one refused at loading for a bad field
         (its own error is reported once; a reference to it is not a second mistake)."""
@@ -95,7 +103,50 @@ class Game:
         kind, _, rest = key.partition(".")
         return kind in self.rejected and (kind == "map" or rest.partition(".")[0] in self.rejected[kind])
 
+    # Typed per kind, so that a type checker knows `game.get("piece", x)` is a Piece (the kinds of `entities`).
+    @overload
+    def get(self, kind: Literal["faction"], id_: str) -> Faction | None: ...
+    @overload
+    def get(self, kind: Literal["piece_kind"], id_: str) -> PieceKind | None: ...
+    @overload
+    def get(self, kind: Literal["piece"], id_: str) -> Piece | None: ...
+    @overload
+    def get(self, kind: Literal["mix"], id_: str) -> Mix | None: ...
+    @overload
+    def get(self, kind: Literal["force"], id_: str) -> Force | None: ...
+    @overload
+    def get(self, kind: Literal["card_type"], id_: str) -> CardType | None: ...
+    @overload
+    def get(self, kind: Literal["deck"], id_: str) -> Deck | None: ...
+    @overload
+    def get(self, kind: Literal["card"], id_: str) -> Card | None: ...
+    @overload
+    def get(self, kind: Literal["table"], id_: str) -> Table | None: ...
+    @overload
+    def get(self, kind: Literal["location"], id_: str) -> Location | None: ...
+    @overload
+    def get(self, kind: Literal["track"], id_: str) -> Track | None: ...
+    @overload
+    def get(self, kind: Literal["document"], id_: str) -> RuleDocument | None: ...
+    @overload
+    def get(self, kind: Literal["section"], id_: str) -> Section | None: ...
+    @overload
+    def get(self, kind: Literal["term"], id_: str) -> Term | None: ...
+    @overload
+    def get(self, kind: Literal["icon"], id_: str) -> Icon | None: ...
+    @overload
+    def get(self, kind: Literal["action"], id_: str) -> Action | None: ...
+    @overload
+    def get(self, kind: Literal["setup"], id_: str) -> SetupStep | None: ...
+    @overload
+    def get(self, kind: Literal["aid"], id_: str) -> Aid | None: ...
+    @overload
+    def get(self, kind: Literal["hex"], id_: str) -> Hex | None: ...
+    @overload
+    def get(self, kind: str, id_: str) -> Shape | None: ...
+
     def get(self, kind: str, id_: str) -> Shape | None:
+        """The entity of this kind with this id (the first, when duplicated), or None."""
         found = self.entities[kind].get(id_)
         return found[0] if found else None
 

@@ -2,7 +2,7 @@
 
 import functools
 import re
-from typing import Annotated, Any, ClassVar, Union, get_args
+from typing import Annotated, Any, ClassVar, get_args
 
 from generator import shapes
 from generator.model.dimensions import parse_length
@@ -130,13 +130,13 @@ AssumableInt = Annotated[int, BeforeValidator(functools.partial(_assumption, kin
                              **_ASSUMED_SCHEMA["properties"], "assume": {"type": "integer"}}}]})]
 """A whole number, or `{unknown: why, assume: N}` when the source lacks it but a sheet needs one."""
 
-Text = Union[str, Unknown]
+Text = str | Unknown
 """A plain translatable string, or an unknown."""
 
-Prose = Union[str, Unknown]
+Prose = str | Unknown
 """Translatable Markdown that may hold reference tokens, or an unknown."""
 
-Scalar = Union[bool, int, float, str, Unknown]
+Scalar = bool | int | float | str | Unknown
 
 
 class Reconstruction(Shape):
@@ -204,7 +204,7 @@ def _check_color_name(value: Any) -> Any:
     return value
 
 
-Color = Union[Annotated[str, BeforeValidator(_check_color_name)], Cmyk]
+Color = Annotated[str, BeforeValidator(_check_color_name)] | Cmyk
 """A colour: "#rrggbb", a palette name (or faction id), or CMYK percentages."""
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|–|\.\.)\s*(-?\d+)\s*$")
@@ -237,7 +237,7 @@ def _check_roll(value: Any) -> Any:
     return value
 
 
-Roll = Annotated[Union[int, str], BeforeValidator(_check_roll)]
+Roll = Annotated[int | str, BeforeValidator(_check_roll)]
 """A die result (7) or an inclusive range ("5-6")."""
 
 

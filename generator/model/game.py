@@ -1,7 +1,7 @@
 """The game manifest and the factions that own pieces and areas."""
 
 import difflib
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from generator.components import PRINTED
 from generator.model.common import Color, Id, Language, Prose, Shape, Text
@@ -33,7 +33,7 @@ CreditRole = Annotated[str, BeforeValidator(_check_role), WithJsonSchema({"enum"
 
 
 class Credit(Shape):
-    role: Union[CreditRole, list[CreditRole], None] = Field(
+    role: CreditRole | list[CreditRole] | None = Field(
         None, description="What they did: a role word, printed as Imprenta's word for it in the edition's "
                           "language; several held together as a list (`[proofreading, playtesting]`). The names of "
                           "the design roles (design, game-design, series-design, solitaire-design) are the PDFs' "
@@ -110,7 +110,8 @@ class GameManifest(Shape):
     subtitle: Text | None = Field(None, description="Subtitle, if any.")
     source_language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$",
                                  description="Language the content files are written in (es, en…).")
-    languages: list[Language] = Field(description="Languages to build, source first; each other one needs i18n/<lang>.yaml.")
+    languages: list[Language] = Field(
+        description="Languages to build, source first; each other one needs i18n/<lang>.yaml.")
     players: str | None = Field(None, description="Number of players, as printed (\"1-2\").")
     playing_time: str | None = Field(None, description="Playing time, as printed.")
     publisher: str | None = Field(None, description="The publisher's name, as the cover and credits print it.")

@@ -5,7 +5,6 @@ from typing import ClassVar, Literal
 from generator.model.common import AssumableInt, Color, Id, Length, Prose, Scalar, Shape, Text
 from generator.shapes import Field
 
-
 # NATO frames (infantry, cavalry, artillery, leader) and silhouettes (templates/symbols/); marker, chit and
 # none draw nothing.
 UnitSymbol = Literal["infantry", "cavalry", "artillery", "leader", "naval", "galley", "galleass", "galliot",

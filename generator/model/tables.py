@@ -2,7 +2,7 @@
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from generator.model.common import AssumableInt, Id, Prose, Roll, Scalar, Shape, Text, Unknown
 from generator.shapes import BeforeValidator, Field, ShapeError, WithJsonSchema
@@ -61,7 +61,7 @@ NO_EFFECT = frozenset({"", "-", "—", "–", "x", "0"})
 
 
 class Modifier(Shape):
-    value: Union[Unknown, AssumableInt] = Field(
+    value: Unknown | AssumableInt = Field(
         description="Added to the roll (negative to subtract); `{unknown: why}` when the source does not give it.")
     per: Text | None = Field(None, description="A variable modifier: the value counts once for each of these "
                                                "(\"unidad que asedia\" prints \"+1 por cada unidad que asedia\").")

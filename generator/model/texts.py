@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 import re
 import typing
-from typing import Any, Iterator, NamedTuple
-
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from generator.model import Game
 from generator.model.common import Shape, Unknown, is_assumed

@@ -14,7 +14,8 @@ import gc
 import os
 import sys
 import time
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from generator.components import BY_NAME
 
@@ -62,7 +63,7 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
         return results
     _JOB_STATE.clear()
     _JOB_STATE.update(call=call, limits=limits)
-    import multiprocessing              # not needed (8 ms to import) when a lone job runs here
+    import multiprocessing  # not needed (8 ms to import) when a lone job runs here
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")

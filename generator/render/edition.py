@@ -14,8 +14,8 @@ from generator.derived.counting import SelectorError, count, value
 from generator.derived.numbering import Numbered, section_numbers
 from generator.derived.printed import word
 from generator.derived.references import KINDS, find_tokens
-from generator.model import Game
 from generator.derived.unknowns import Fact, mark, unknown_facts
+from generator.model import Game
 from generator.model.common import Unknown, is_assumed
 from generator.render.typography import typeset, typeset_word
 

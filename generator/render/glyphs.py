@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.checks.references import text_span
 from generator.derived.printed import entry_text, plural_keys, printed_texts

@@ -21,7 +21,8 @@ from __future__ import annotations
 import functools
 import json
 import typing
-from typing import Any, Callable, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple
 
 from generator.shapes.errors import ShapeError, ValidationError
 
@@ -85,8 +86,14 @@ def model_validator(*, mode: str = "after") -> Callable:
     return mark
 
 
+@typing.dataclass_transform(kw_only_default=True, frozen_default=True)
 class Shape:
-    """Base of declared shapes: unknown keys are errors, values are frozen once validated."""
+    """Base of declared shapes: unknown keys are errors, values are frozen once validated.
+
+    `dataclass_transform` tells type checkers that subclasses' annotated fields are their instances' attributes and
+    keyword arguments, as dataclasses' are (the class itself does the work, in `__init_subclass__`). `Field` is
+    not named as a field specifier: mypy reads only a keyword `default=`, and the shapes pass it by position, so
+    to a type checker every `= Field(…)` is a default (validation, not the type checker, finds a missing field)."""
 
     __slots__ = ("_given",)
     model_fields: ClassVar[dict[str, FieldInfo]] = {}

@@ -47,7 +47,8 @@ def _shape(shape: type[Shape], definitions: dict[str, dict]) -> dict:
 def _field(name: str, info: FieldInfo, definitions: dict[str, dict]) -> dict:
     declared = typing.Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
     schema = copy.deepcopy(_type(declared, definitions))      # its parts may be shared declarations
-    bounds = {keyword: getattr(info, option) for option, keyword in _BOUNDS.items() if getattr(info, option) is not None}
+    bounds = {keyword: getattr(info, option) for option, keyword in _BOUNDS.items()
+              if getattr(info, option) is not None}
     members = schema.get("anyOf", [schema])
     for member in members:
         if member.get("type") in ("integer", "number"):

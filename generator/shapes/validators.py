@@ -15,7 +15,8 @@ import operator
 import re
 import types
 import typing
-from typing import Any, Callable, Literal, Union
+from collections.abc import Callable
+from typing import Any, Literal, Union
 
 from generator.shapes import MISSING, BeforeValidator, FieldInfo, Shape, ShapeError
 

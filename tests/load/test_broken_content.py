@@ -128,6 +128,6 @@ def test_broken_content_is_reported_at_its_place(name, write_game):
 
 def test_there_are_at_least_25_distinct_broken_content_cases():
     codes = set()
-    for files, expected in CASES.values():
+    for _files, expected in CASES.values():
         codes.update(e[0] for e in expected) if not isinstance(expected, str) else codes.add(expected.split()[0])
     assert len(CASES) >= 25 and len(codes) >= 25

@@ -18,6 +18,8 @@ from generator.render.book.aids import aid_sections
 from generator.render.book.prose import _markdown
 from generator.render.edition import Edition
 
+from ..conftest import seed_editions
+
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ("lepanto", "maquiavelli", "mar-y-acero", "punic-island")
 _BLOCK = re.compile(r"</?(p|li|ol|ul|div|h[1-6]|table|thead|tbody|tr|td|th|blockquote|hr|br)\b[^>]*>")
@@ -26,16 +28,12 @@ _FURNITURE = re.compile(r"(— (Ayuda de juego|Player aid)( ·)? \d+( · (versi�
 
 
 @pytest.fixture(scope="module")
-def aids(tmp_path_factory):
-    """aids.pdf of every seed game in its source language, and Punic Island's in English too."""
-    out = tmp_path_factory.mktemp("aids")
-    built = {}
-    for game_id in SEEDS:
-        languages = ("es", "en") if game_id == "punic-island" else ("es",)
-        for target in build(ROOT / "content" / game_id, BuildRequest(only=("aids",), languages=languages,
-                                                                      out=out)).folders:
-            built[(game_id, target.name)] = target / "aids.pdf"
-    return built
+def aids(seed_builds):
+    """aids.pdf of every seed game in its source language, and Punic Island's in English too (from the
+    session's seed builds)."""
+    return {(game_id, language): folder / "aids.pdf"
+            for (game_id, language), folder in seed_editions(seed_builds, games=SEEDS).items()
+            if language == "es" or game_id == "punic-island"}
 
 
 def squeezed(text: str) -> str:

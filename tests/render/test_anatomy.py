@@ -14,9 +14,9 @@ import yaml
 from generator.load import load_game
 from generator.model.rules import Anatomy, Callout
 from generator.pipeline import check
+from generator.render.book.anatomy import anatomy_figure
 from generator.render.book.rulebook import rulebook_context
 from generator.render.edition import Edition
-from generator.render.book.anatomy import anatomy_figure
 from generator.render.sheets.faces import field_names
 
 ROOT = Path(__file__).resolve().parents[2]

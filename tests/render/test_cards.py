@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator.derived.unknowns import unknown_facts
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
 
+from ..conftest import seed_editions
 from .pdf_reading import drawn, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,13 +31,31 @@ def card_text(pdf: Path, placement: dict) -> str:
     return " ".join(text.split())
 
 
+def proof_sheet_marks(pdf: Path) -> dict[str, int]:
+    """card id → the mark its unknown title has on the proof sheet that ends the deck ("3 card 'x' · title
+    cards.yaml:17 …"), each entry checked against the line of cards.yaml that declares that card."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    text = " ".join(" ".join(document[i].get_textpage().get_text_range() for i in range(len(document))).split())
+    source = (MAR_Y_ACERO / "cards.yaml").read_text(encoding="utf-8").splitlines()
+    marks = {}
+    for mark, card, line in re.findall(r"(\d+) card '([\w-]+)' · title \S*cards\.yaml:(\d+)", text):
+        assert f"id: {card}," in source[int(line) - 1] and "title: {unknown" in source[int(line) - 1], (card, line)
+        marks[card] = int(mark)
+    assert marks and len(set(marks.values())) == len(marks)       # one mark per card, none shared
+    return marks
+
+
 @pytest.fixture(scope="module")
-def decks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    built = build(MAR_Y_ACERO, BuildRequest(only=("cards",), out=out, formats=frozenset({"pdf"})))
-    assert len(built.folders) == 2, [str(d) for d in built.diagnostics]
-    return {folder.name: (folder, json.loads((folder / "manifest.json").read_text(encoding="utf-8")))
-            for folder in built.folders}
+def decks(seed_builds):
+    """language → (Mar y Acero's folder in the session's seed builds, its manifest with the cards' placements)."""
+    folders = seed_editions(seed_builds, games={"mar-y-acero"})
+    assert len(folders) == 2, folders
+    decks = {}
+    for (_, language), folder in folders.items():
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        manifest["placements"] = [p for p in manifest["placements"] if p.get("output") == "cards.pdf"]
+        decks[language] = (folder, manifest)
+    return decks
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
@@ -61,14 +80,14 @@ def test_each_card_shows_its_title_and_number(decks, language):
     game = load_game(MAR_Y_ACERO).game
     overlay = game.translations["en"].content.entries if language == "en" else {}
     fronts = {p["piece"]: p for p in manifest["placements"] if p["side"] == "front"}
-    marks = {id(fact.value): fact.number for fact in unknown_facts(game)}
+    marks = proof_sheet_marks(folder / "cards.pdf")
     checked = 0
     for card in game.cards:
         if card.number is not None:          # every numbered card shows its number, whatever its title
             assert str(card.number) in card_text(folder / "cards.pdf", fronts[card.id]).split(), card.id
         if not isinstance(card.title, str):      # unknown: its placeholder mark, numbered as on the proof sheet
             printed = card_text(folder / "cards.pdf", fronts[card.id])
-            assert str(marks[id(card.title)]) in printed.split() and "?" not in printed
+            assert str(marks[card.id]) in printed.split() and "?" not in printed
             continue
         entry = overlay.get(f"card.{card.id}.title")
         title = (entry if isinstance(entry, str) else entry.text) if entry else card.title

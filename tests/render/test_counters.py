@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pypdfium2
 import pytest
+from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build
+
 from .pdf_reading import drawn, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,12 +24,12 @@ A4 = (210.0, 297.0)
 
 
 @pytest.fixture(scope="module")
-def mar_y_acero(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    built = build(MAR_Y_ACERO, BuildRequest(only=("counters",), languages=("es",), out=out))
-    assert built.folders, [str(d) for d in built.diagnostics]
-    target = out / "mar-y-acero" / "es"
-    return target, json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+def mar_y_acero(seed_builds):
+    """Mar y Acero's Spanish folder in the session's seed builds, and its manifest with the counters' placements."""
+    target = seed_builds / "mar-y-acero" / "es"
+    manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    manifest["placements"] = [p for p in manifest["placements"] if p.get("output") == "counters.pdf"]
+    return target, manifest
 
 
 def test_every_counter_is_placed_front_and_back(mar_y_acero):
@@ -143,7 +147,41 @@ def test_a_name_too_long_for_its_counter_is_reported_and_the_rest_still_built(wr
     manifest = json.loads((built.folders[0] / "manifest.json").read_text(encoding="utf-8"))
     assert len([p for p in manifest["placements"] if p["side"] == "front"]) == 9
     # The play modules draw the same faces: they are built as the sheet is, and do not say the overflow again.
-    assert (built.folders[0] / "demo-es.vmod").exists() and (built.folders[0] / "demo-es-tts.json").exists()
+    assert_play_modules_draw_the_sheets_faces(built.folders[0], "demo-es")
+
+
+def _difference(one: Image.Image, other: Image.Image) -> float:
+    """Mean difference per channel (0–255) of two pictures, the first scaled to the second's size."""
+    scaled = one.convert("RGB").resize(other.size, Image.Resampling.BOX)
+    return sum(ImageStat.Stat(ImageChops.difference(scaled, other.convert("RGB"))).mean) / 3
+
+
+def assert_play_modules_draw_the_sheets_faces(folder: Path, module: str) -> None:
+    """The VASSAL module and the TTS save hold one picture per face the counter sheet drew (counters/*.png), each
+    showing that face: closer to it than to any other piece's face, and close in itself (they are drawn at a
+    lower resolution, so they are compared after scaling the sheet's face down). Every TTS tile shows its piece's
+    own front and back."""
+    sheet = {path.stem: Image.open(path) for path in sorted((folder / "counters").glob("*.png"))}
+    assert sheet
+    with zipfile.ZipFile(folder / f"{module}.vmod") as vmod:
+        vassal = {Path(name).stem: Image.open(io.BytesIO(vmod.read(name)))
+                  for name in vmod.namelist() if name.startswith("images/") and name != "images/board.png"}
+    tts = {path.stem: Image.open(path) for path in sorted((folder / f"{module}-tts").glob("*.png"))}
+    for pictures in (vassal, tts):
+        assert set(pictures) == set(sheet)
+        for face, picture in pictures.items():
+            own = _difference(sheet[face], picture)
+            others = [_difference(drawn, picture) for name, drawn in sheet.items()
+                      if name.rsplit("-", 1)[0] != face.rsplit("-", 1)[0]]
+            assert own < 25 and all(own < other for other in others), (face, own, others)
+    save = json.loads((folder / f"{module}-tts.json").read_text(encoding="utf-8"))
+    tiles = [o["CustomImage"] for o in save["ObjectStates"] if "CustomImage" in o]
+    assert tiles
+    for tile in tiles:
+        front = Path(tile["ImageURL"]).stem
+        assert front.endswith("-front") and front in tts
+        if tile.get("ImageSecondaryURL"):
+            assert Path(tile["ImageSecondaryURL"]).stem in (front.replace("-front", "-back"), front)
 
 
 def test_a_character_missing_from_the_font_is_reported(write_game, tmp_path):

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.load import load_game
-from generator.model.game import CREDIT_ROLES, authors
 from generator.load.words import shipped
+from generator.model.game import CREDIT_ROLES, authors
 from generator.render.edition import Edition
 
 MANIFEST = """\

@@ -16,8 +16,8 @@ from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Point
 
 from generator.load import load_game
-from generator.render.draw.fonts import PT, width_mm
 from generator.pipeline import BuildRequest, build, check
+from generator.render.draw.fonts import PT, width_mm
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,14 +27,13 @@ PX_PER_MM = 2.0
 
 
 @pytest.fixture(scope="module")
-def seed_maps(tmp_path_factory):
-    out = tmp_path_factory.mktemp("outlined")
+def seed_maps(seed_builds):
+    """game → its source-language folder in the session's seed builds."""
     built = {}
     for name in ("mar-y-acero", "punic-island", "maquiavelli", "lepanto"):
         game = load_game(ROOT / "content" / name).game
-        result = build(ROOT / "content" / name, BuildRequest(only=("map",), languages=(game.manifest.source_language,),
-                                                          out=out))
-        built[name] = result.folders[0]
+        built[name] = seed_builds / name / game.manifest.source_language
+        assert (built[name] / "map.svg").is_file(), name
     return built
 
 

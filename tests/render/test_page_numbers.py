@@ -1,11 +1,12 @@
-"""A page number printed after a link is the page its target starts on: a number WeasyPrint left stale is found,
-and the book laid out again with the numbers written in."""
+"""A page number printed after a link is the page its target starts on: the book is laid out with its numbers
+written in, and again when a number it wrote is not where its place landed."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
-from generator.render.book.rulebook import _anchor_pages, _settled, _stale_numbers, typeset, with_page_numbers
+from generator.render.book.rulebook import _anchor_pages, _laid_out, stale_numbers, typeset, with_page_numbers
 
 STYLE = "<style>@page { size: A6 } a::after { content: ' ' attr(data-page) } .next { break-before: page }</style>"
 
@@ -15,18 +16,28 @@ def _book(shown: str) -> str:
             "<h2 class='next' id='far'>Far</h2></body></html>").replace("'", '"')
 
 
-def test_a_printed_number_that_is_not_its_targets_page_is_stale(tmp_path: Path):
-    wrong, _ = typeset(_book("1"), tmp_path)
-    right, _ = typeset(_book("2"), tmp_path)
-    assert _anchor_pages(wrong)["far"] == 2
-    assert _stale_numbers(wrong, _anchor_pages(wrong)) and not _stale_numbers(right, _anchor_pages(right))
+def _printed(document) -> str:
+    return "".join(box.text for page in document.pages for box in page._page_box.descendants()
+                   if hasattr(box, "text"))
 
 
-def test_a_stale_book_is_laid_out_again_with_its_numbers_written_in(tmp_path: Path):
+def test_a_written_number_that_is_not_its_targets_page_is_stale(tmp_path: Path):
+    html = _book("1").replace(' data-page="1"', "")
+    wrong, right = with_page_numbers(html, {"far": 1}), with_page_numbers(html, {"far": 2})
+    landed = _anchor_pages(typeset(wrong, tmp_path)[0])
+    assert landed["far"] == 2
+    assert stale_numbers(wrong, landed) and not stale_numbers(right, landed)
+
+
+def test_every_link_gets_its_page_or_the_placeholder(tmp_path: Path):
     html = _book("1").replace(' data-page="1"', "")
     assert with_page_numbers(html, {"far": 2}).count('data-page="2" href="#far"') == 1
-    stale = typeset(_book("1"), tmp_path)
-    settled, _ = _settled(stale, html, tmp_path, 0.0)
-    assert not _stale_numbers(settled, _anchor_pages(settled))
-    assert "see 2" in "".join(box.text for page in settled.pages for box in page._page_box.descendants()
-                              if hasattr(box, "text"))
+    assert with_page_numbers(html, {}, "00").count('data-page="00" href="#far"') == 1
+    assert with_page_numbers(html, {}) == html
+
+
+def test_a_book_is_laid_out_with_the_pages_its_places_landed_on(tmp_path: Path):
+    html = _book("1").replace(' data-page="1"', "")
+    edition = SimpleNamespace(game=SimpleNamespace(folder=tmp_path))
+    settled, _ = _laid_out(edition, {"terms": []}, html, 0.0)
+    assert "see 2" in _printed(settled)

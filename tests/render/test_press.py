@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from pypdf import PdfReader
 
 from generator.output.preflight import Limits, preflight
 from generator.pipeline import BuildRequest, build
+
+from ..conftest import require_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 MM = 72 / 25.4
@@ -73,7 +74,7 @@ def test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_pref
                 assert min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) >= 3 * MM - 0.01
                 operators = {str(i.operator) for i, _ in _instructions(page)}
                 assert not operators & {"rg", "RG"}, (path.name, number)
-                for instruction, resources in _instructions(page):
+                for instruction, _ in _instructions(page):
                     if str(instruction.operator) in ("cs", "CS"):
                         assert str(instruction.operands[0]) != "/DeviceRGB", (path.name, number)
                 for image in _images(page):
@@ -82,8 +83,7 @@ def test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_pref
 
 
 def test_black_text_on_a_counter_sheet_separates_onto_the_black_plate_only(lepanto_press, tmp_path):
-    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
-        pytest.skip("Ghostscript and poppler-utils come with setup.sh")
+    require_tools("gs", "pdftotext")
     from PIL import Image
 
     counters = lepanto_press[0] / "counters.pdf"
@@ -319,8 +319,7 @@ def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp
     coloured = [p for p in painted if any(p[1][:3])]
     assert black_type and coloured
     assert all(op for _, _, op in black_type) and not any(op for _, _, op in coloured)
-    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
-        return
+    require_tools("gs", "pdftotext")         # the plates: Ghostscript separates them, pdftotext finds the words
     from PIL import Image
 
     counters, dpi = lepanto_press[0] / "counters.pdf", 150
@@ -366,8 +365,7 @@ def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, 
         spaces = list(pdf.pages[0].resources.ColorSpace.values())
         assert any(cs[0] == "/Separation" and cs[1] == "/All" for cs in spaces)
         trim = [float(v) for v in pdf.pages[0].TrimBox]
-    if shutil.which("gs") is None:
-        return
+    require_tools("gs")                      # the plates, separated by Ghostscript
     from PIL import Image
 
     dpi = 72

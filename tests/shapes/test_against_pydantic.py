@@ -97,7 +97,7 @@ def _twin_type(annotation: typing.Any) -> typing.Any:
         return typing.Annotated[(_twin_type(annotation.__origin__), *before)] if before else \
             _twin_type(annotation.__origin__)
     if origin in (typing.Union, types.UnionType):
-        return typing.Union[tuple(_twin_type(arg) for arg in args)]
+        return typing.Union[tuple(_twin_type(arg) for arg in args)]   # noqa: UP007 (a Union made from a tuple)
     if origin in (list, dict, tuple):
         return origin[tuple(_twin_type(arg) if arg is not Ellipsis else arg for arg in args)]
     if annotation is float:        # Imprenta's numbers are finite and of sane size, as if declared so on every field

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
-from typing import ClassVar, Literal, Union
+from typing import ClassVar, Literal
 
 import jsonschema
 import pytest
@@ -24,7 +24,7 @@ class Tree(Shape):
 
     id: str
     in_: str | None = Field(None, alias="in")
-    value: Union[bool, int, float, str] = 0
+    value: bool | int | float | str = 0
     leaves: list[Leaf] = Field(default_factory=list)
     branches: list[Tree] = Field(default_factory=list)
     side: Literal["left", "right"] = "left"

@@ -89,7 +89,8 @@ def aid_anchors(edition: Edition, aids) -> frozenset[str]:
     """What a link inside the aids can land on: the sections and tables they print, nothing of the rulebook."""
     game = edition.game
     anchors = {section_anchor(id_) for aid in aids for id_ in aid_sections(game, aid)}
-    anchors |= {f"table-{part.table}" for aid in aids for part in aid.parts if part.table and game.get("table", part.table)}
+    anchors |= {f"table-{part.table}" for aid in aids for part in aid.parts
+                if part.table and game.get("table", part.table)}
     return frozenset(anchors)
 
 

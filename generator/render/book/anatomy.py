@@ -17,7 +17,6 @@ from generator.model.rules import Anatomy
 from generator.render.draw.colors import Palette
 from generator.render.draw.placeholder import has_marks
 from generator.render.draw.primitives import Ellipse, Face, Group, Ink, Polyline, Rect, Text, WHITE
-from generator.render.draw.svg_export import figure_svg
 from generator.render.edition import Edition
 from generator.render.sheets import cards, counters
 from generator.render.sheets.faces import FaceInputs, _wanted, draw_face, field_names
@@ -68,8 +67,9 @@ def callout_element(layout: FaceLayout, fields: dict[str, str], shows: str) -> E
     return (drawn or named or [None])[0]
 
 
-def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figure | None:
-    """The figure, or None when its piece or card (or their layout) does not exist: the checker says why."""
+def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str], drawn: bool = True) -> Figure | None:
+    """The figure, or None when its piece or card (or their layout) does not exist: the checker says why.
+    Not `drawn`, its SVG is left empty (the checker wants only what matched)."""
     sides = _counter_sides(edition, anatomy) if anatomy.piece else _card_sides(edition, anatomy)
     if not sides:
         return None
@@ -111,6 +111,10 @@ def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str]) -> Figu
     from generator.render.proofing import printed_numbers
 
     marks = printed_numbers(text for side in sides for text in side.face.texts())
+    if not drawn:
+        return Figure("", legend, unmatched, marked, marks)
+    from generator.render.draw.svg_export import figure_svg     # svgwrite: 0.1 s to import, never needed by check
+
     return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked, marks)
 
 
@@ -119,7 +123,8 @@ def anatomy_findings(edition: Edition) -> list[Diagnostic]:
     found = []
     for _, section, _ in edition.game.sections():
         anatomy = section.anatomy
-        figure = anatomy_figure(edition, anatomy, [""] * len(anatomy.callouts)) if anatomy is not None else None
+        figure = anatomy_figure(edition, anatomy, [""] * len(anatomy.callouts), drawn=False) \
+            if anatomy is not None else None
         for index in figure.unmatched if figure is not None else ():
             callout = anatomy.callouts[index]
             found.append(make("LAY009", f"the anatomy figure of section '{section.id}' has no box that prints "

@@ -12,7 +12,6 @@ import os
 import re
 from pathlib import Path
 
-
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
 from generator.load.game_files import Refused, within
@@ -77,22 +76,18 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     }
 
 
-def _one_use_per_page(edition: Edition, context: dict, html: str) -> str:
-    """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: a
-    first layout says where each use landed (the glossary comes last, so it moves no use)."""
-    document, _ = typeset(html, edition.game.folder)
-    page_of = {}
-    for index, page in enumerate(document.pages, start=1):
-        for anchor in page.anchors:
-            page_of.setdefault(anchor, index)
-    for term in context["terms"]:
+def _one_use_per_page(uses: list[list[str]], page_of: dict[str, int]) -> list[list[str]]:
+    """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: of
+    each term's `uses`, the first on each page a layout put them on (the glossary comes last: it moves no use)."""
+    kept_by_term = []
+    for used in uses:
         seen, kept = set(), []
-        for use in term["uses"]:
+        for use in used:
             if page_of.get(use) not in seen:
                 seen.add(page_of.get(use))
                 kept.append(use)
-        term["uses"] = kept
-    return render_html(edition, context)
+        kept_by_term.append(kept)
+    return kept_by_term
 
 
 def _same_uses(prose: Prose, document_id: str) -> Prose:
@@ -116,7 +111,7 @@ def _first_use_per_section(anchors: list[str]) -> list[str]:
 
 def _font_faces() -> list[dict]:
     faces = []
-    for role, (_, family, weight, style) in FONTS.items():
+    for role, (_, _family, weight, style) in FONTS.items():
         faces.append({"family": "Imprenta Serif" if role.startswith("serif") else "Imprenta Sans",
                       "url": font_file(role).as_uri(), "weight": weight, "style": style})
     return faces
@@ -259,42 +254,85 @@ def _anchor_pages(document) -> dict[str, int]:
 
 
 _LINK = re.compile(r'<a ([^>]*?)href="#([^"]+)"')
-_TRAILING_NUMBER = re.compile(r"(\d+)\s*$")
+_WRITTEN = re.compile(r'data-page="(\d+)" href="#([^"]+)"')
 
 
-def _settled(laid_out, html: str, game_folder: Path, bleed: float):
-    """The layout whose printed page numbers are the pages their places landed on. WeasyPrint reads a
-    target-counter while it paginates, and a heading its next pass pushes to the next column keeps the page read
-    before (the contents then say 15 for a section on 16); when a number came out stale, the book is laid out
-    again with every number written in (`data-page`, printed instead of the counter), at most twice."""
-    for _ in range(2):
-        pages = _anchor_pages(laid_out[0])
-        if not _stale_numbers(laid_out[0], pages):
+PLACEHOLDER = "00"     # a page number not known yet: two digits, as most of a book's pages have
+NUMBERED_PASSES = 2
+
+
+def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remembered: str = ""):
+    """The book laid out with every page number written in (`data-page`, which the print stylesheet prints
+    rather than a target-counter: WeasyPrint lays out again each page whose target-counters it learns late,
+    which doubled the cost of a book) and its glossary listing each page a term is used on once.
+
+    The numbers are first the pages the book's places landed on when it was last built (kept under the key
+    `remembered` in the user's cache), else a placeholder; the book is laid out again only when a number
+    written, or a use the glossary kept, is not where its place landed (at most NUMBERED_PASSES times more).
+    A rebuild after an edit that moves no page is one layout; a first build, two."""
+    folder = edition.game.folder
+    if not _LINK.search(html):
+        return typeset(html, folder, bleed)
+    uses = [list(term["uses"]) for term in context["terms"]]
+    pages = _remembered_pages(remembered)
+    placeholder = PLACEHOLDER                       # for a place the pages do not know yet
+    for _ in range(NUMBERED_PASSES + 1):
+        kept = _one_use_per_page(uses, pages)
+        for term, used in zip(context["terms"], kept):
+            term["uses"] = used
+        numbered = with_page_numbers(render_html(edition, context) if any(uses) else html, pages, placeholder)
+        laid_out = typeset(numbered, folder, bleed)
+        landed = _anchor_pages(laid_out[0])
+        if not stale_numbers(numbered, landed) and _one_use_per_page(uses, landed) == kept:
             break
-        laid_out = typeset(with_page_numbers(html, pages), game_folder, bleed)
+        pages, placeholder = landed, None
+    _remember_pages(remembered, landed)
     return laid_out
 
 
-def with_page_numbers(html: str, pages: dict[str, int]) -> str:
-    """Each link to a place of the book with the page it lands on, for the print stylesheet's `attr(data-page)`."""
-    return _LINK.sub(lambda m: f'<a {m.group(1)}data-page="{pages[m.group(2)]}" href="#{m.group(2)}"'
-                     if m.group(2) in pages else m.group(0), html)
+def _remembered_pages(key: str) -> dict[str, int]:
+    import json
+
+    from generator.user_cache import cache_folder
+
+    try:
+        return json.loads(cache_folder("pages", f"{key}.json").read_text(encoding="utf-8")) if key else {}
+    except (OSError, ValueError):
+        return {}
 
 
-def _stale_numbers(document, pages: dict[str, int]) -> bool:
-    """Whether a page number printed after a link (its ::after) differs from the page its target starts on."""
-    printed: dict[int, list[str]] = {}
-    for page in document.pages:
-        for box in page._page_box.descendants():      # WeasyPrint's laid-out boxes; text boxes carry `text`
-            element = getattr(box, "element", None)
-            if element is not None and element.tag == "a" and hasattr(box, "text") and \
-                    (getattr(box, "element_tag", None) or "").endswith("::after"):
-                printed.setdefault(id(element), [element.get("href", ""), ""])[1] += box.text
-    for href, text in printed.values():
-        found = _TRAILING_NUMBER.search(text)
-        if found and href.startswith("#") and pages.get(href[1:], int(found.group(1))) != int(found.group(1)):
-            return True
-    return False
+def _remember_pages(key: str, pages: dict[str, int]) -> None:
+    import json
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    if key:
+        write_atomically(cache_folder("pages", f"{key}.json"), json.dumps(pages, sort_keys=True).encode())
+
+
+def _pages_key(edition: Edition, profile, output: str) -> str:
+    """Which book a remembered set of pages belongs to: only ever a first guess, checked against the layout."""
+    import hashlib
+
+    said = f"{edition.game.folder.resolve()}|{edition.language}|{output}|{profile.paper}|{profile.rules_columns}|" \
+           f"{profile.page_bleed}"
+    return hashlib.sha256(said.encode()).hexdigest()[:24]
+
+
+def with_page_numbers(html: str, pages: dict[str, int], placeholder: str | None = None) -> str:
+    """Each link to a place of the book with the page it lands on, for the print stylesheet's `attr(data-page)`
+    (`placeholder` for a place not in `pages`; without one, such a link keeps its target-counter)."""
+    def numbered(m: re.Match) -> str:
+        page = pages.get(m.group(2), placeholder)
+        return f'<a {m.group(1)}data-page="{page}" href="#{m.group(2)}"' if page is not None else m.group(0)
+
+    return _LINK.sub(numbered, html)
+
+
+def stale_numbers(html: str, pages: dict[str, int]) -> bool:
+    """Whether a page number written in the HTML differs from the page its place landed on (or its place is
+    nowhere in the book)."""
+    return any(pages.get(anchor) != int(page) for page, anchor in _WRITTEN.findall(html))
 
 
 def section_pages(document, context: dict, output: str) -> list[dict]:
@@ -312,10 +350,8 @@ def render_rules(request: RenderRequest) -> Rendered:
     context = rulebook_context(edition, "print", request.profile.paper, request.profile.rules_columns, request.since,
                                request.stamp)
     html = render_html(edition, context)
-    if any(term["uses"] for term in context["terms"]):
-        html = _one_use_per_page(edition, context, html)
-    bleed = request.profile.page_bleed
-    laid_out = _settled(typeset(html, edition.game.folder, bleed), html, edition.game.folder, bleed)
+    laid_out = _laid_out(edition, context, html, request.profile.page_bleed,
+                         _pages_key(edition, request.profile, "rules.pdf"))
     rendered, document = _pdf(edition, html, context, "rules.pdf", request.profile, laid_out)
     if document is not None:
         rendered.placements = section_pages(document, context, "rules.pdf")
@@ -359,7 +395,7 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
         slug_only_where_marked(document)
     pdf = document.write_pdf(**tagging(profile))
     if press:
-        from generator.render.paper.pdfx import finish_pdfx    # press: PDF/X in the printing condition's CMYK
+        from generator.render.paper.pdfx import finish_pdfx  # press: PDF/X in the printing condition's CMYK
 
         pdf = finish_pdfx(pdf, profile)
     if refused or context["refused"]:

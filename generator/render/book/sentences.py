@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import html as html_text
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from generator.derived.references import find_tokens
 from generator.derived.unknowns import readable

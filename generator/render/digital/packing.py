@@ -6,8 +6,8 @@ import io
 import os
 import time
 import zipfile
+from collections.abc import Callable
 from html import escape
-from typing import Callable
 
 from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest

@@ -183,7 +183,8 @@ def _deck(deck: DeckPlan, faces: dict[str, bytes], url, first_number: int, where
     for index, (card_id, title) in enumerate(cards):
         card_number = slot[card_id]
         contained.append(_object("Card", f"{deck.id}-{card_id}-{index}", title, (0, 0, 0), 1.0,
-                                 CardID=card_number, CustomDeck={str(card_number // 100): custom[str(card_number // 100)]}))
+                                 CardID=card_number,
+                                 CustomDeck={str(card_number // 100): custom[str(card_number // 100)]}))
     deck_object = _object("DeckCustom", f"deck-{deck.id}", deck.name, where, 1.0, flipped=True,
                           DeckIDs=[card["CardID"] for card in contained], CustomDeck=custom,
                           ContainedObjects=contained)

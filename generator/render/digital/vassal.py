@@ -263,8 +263,8 @@ def _numbering(grid) -> dict[str, str] | None:
 
 
 def _hex_px(grid) -> dict[str, tuple[int, int]]:
-    from generator.render.maps.drawing import MARGIN
     from generator.derived.hex_grid import hex_centres
+    from generator.render.maps.drawing import MARGIN
 
     return {hex_id: (px(x), px(y)) for hex_id, (x, y) in hex_centres(grid, MARGIN).items()}
 

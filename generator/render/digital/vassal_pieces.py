@@ -9,7 +9,8 @@ backslash or wrapped in single quotes is quoted (SequenceEncoder.append).
 
 from __future__ import annotations
 
-FLIP_KEY = "70,130"        # Ctrl+F as NamedHotKeyConfigurer.encode writes it: key code, modifiers (CTRL_MASK|CTRL_DOWN_MASK)
+# Ctrl+F as NamedHotKeyConfigurer.encode writes it: key code, modifiers (CTRL_MASK|CTRL_DOWN_MASK)
+FLIP_KEY = "70,130"
 CLOCKWISE_KEY, ANTICLOCKWISE_KEY = "93,130", "91,130"       # Ctrl+] and Ctrl+[
 REVEAL_KEY = "85,130"      # Ctrl+U: a piece drawn from a cup is shown (its Ctrl+F still flips it)
 

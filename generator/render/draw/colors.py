@@ -8,7 +8,6 @@ from generator.model import Game
 from generator.model.common import Cmyk
 from generator.render.draw.primitives import Ink
 
-
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import repeat
 from pathlib import Path
 from typing import NamedTuple
@@ -38,7 +38,7 @@ FONTS = {
 PT = 25.4 / 72  # millimetres per point
 
 
-@lru_cache(maxsize=None)
+@cache
 def registered(role: str) -> str:
     """The reportlab name of a font role, registering the font on first use."""
     from reportlab.pdfbase import pdfmetrics
@@ -66,7 +66,7 @@ def metrics_file(role: str) -> Path:
     return FONT_DIR / "metrics" / (Path(FONTS[role][0]).stem + ".json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def metrics(role: str) -> Metrics:
     """The font's metrics from its metrics file; from the font itself when the file is missing or was
     written for another version of the font (its recorded byte size differs).

@@ -11,7 +11,7 @@ has no operator for, become short lines.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from generator.render.draw.primitives import Ink, Outline
 from generator.render.templates import TEMPLATES
@@ -21,7 +21,7 @@ _PATH_DATA = re.compile(r'<path[^>]*\sd="([^"]+)"')
 _ARC_STEPS = 12
 
 
-@lru_cache(maxsize=None)
+@cache
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1)."""
     from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier

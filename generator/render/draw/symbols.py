@@ -10,7 +10,7 @@ hand-drawn hull with a word under it did not.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from generator.render.draw.primitives import Ellipse, Ink, Polyline, Rect, Shape
 from generator.render.draw.silhouettes import draw_silhouette

@@ -4,10 +4,10 @@ and map-tiles.pdf for printing at home."""
 from __future__ import annotations
 
 from generator.render.context import Artifact, Rendered, RenderRequest
-from generator.render.draw.svg_export import face_svg   # here, not in render_map: imported (0.4 s) before the fork
+from generator.render.draw.placeholder import has_marks
+from generator.render.draw.svg_export import face_svg  # here, not in render_map: imported (0.4 s) before the fork
 from generator.render.maps.drawing import draw_map
 from generator.render.maps.tiles import tiled_pdf
-from generator.render.draw.placeholder import has_marks
 from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.proof_sheet import proof_pages

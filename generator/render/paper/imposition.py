@@ -7,7 +7,8 @@ the bottom-left corner of the piece's trim.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 
 class Area(NamedTuple):

@@ -7,7 +7,7 @@ are copies, which keeps a sheet of 40 identical markers as small as one.
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
@@ -41,7 +41,8 @@ class SheetWriter:
         self._buffer = io.BytesIO()
         press = profile.color == "cmyk"
         self.canvas = rl_canvas.Canvas(
-            self._buffer, pagesize=((self.trim_width + 2 * self.offset) * MM, (self.trim_height + 2 * self.offset) * MM),
+            self._buffer,
+            pagesize=((self.trim_width + 2 * self.offset) * MM, (self.trim_height + 2 * self.offset) * MM),
             invariant=1, initialFontName=registered("sans"), pageCompression=1,
             enforceColorSpace="sep_cmyk" if press else None)   # press: an RGB colour that slipped through raises
         # The press profile's conversion rides on the canvas, where set_fill and set_stroke (also used by the map

@@ -13,7 +13,8 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from generator.render.draw.fonts import registered, width_mm
 from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
-from generator.render.paper.stream_colour import OVERPRINT_STATE, overprints as black_overprints
+from generator.render.paper.stream_colour import OVERPRINT_STATE
+from generator.render.paper.stream_colour import overprints as black_overprints
 
 MM = 72 / 25.4
 

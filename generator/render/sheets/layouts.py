@@ -90,7 +90,8 @@ class FaceLayout(Shape):
 class Layout(Shape):
     description: str = Field("", description="What the layout is for, for people (\"NATO-style combat unit\").")
     extends: str | None = Field(None, description="Another layout of the same component to start from.")
-    design_width: float = Field(19.05, ge=5, le=1000, description="The face width in mm the font sizes are written for.")
+    design_width: float = Field(19.05, ge=5, le=1000,
+                                description="The face width in mm the font sizes are written for.")
     min_text: float = Field(4.5, gt=0, le=100, description="The smallest type, in points, any text of the layout "
                                                           "may print at; smaller is a LAY006 finding at the element.")
     front: FaceLayout | None = Field(None, description="The front face: background, border, elements.")

@@ -47,7 +47,8 @@ def _box(shape) -> Box | None:
         return shape.x - half, shape.y - half, shape.x + shape.w + half, shape.y + shape.h + half
     if isinstance(shape, Ellipse):
         half = shape.stroke_width / 2
-        return shape.cx - shape.rx - half, shape.cy - shape.ry - half, shape.cx + shape.rx + half, shape.cy + shape.ry + half
+        return (shape.cx - shape.rx - half, shape.cy - shape.ry - half,
+                shape.cx + shape.rx + half, shape.cy + shape.ry + half)
     if isinstance(shape, (Polyline, Outline)):
         points = shape.points if isinstance(shape, Polyline) else \
             [(c[i], c[i + 1]) for c in shape.commands for i in range(1, len(c) - 1, 2)]
