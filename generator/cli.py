@@ -14,9 +14,23 @@ import sys
 from pathlib import Path
 
 from generator import __version__
-from generator.commands import (HelpFormatter, UsageError, calibrate, game_folders, i18n_export, i18n_import,
-                                i18n_init, i18n_stamp, i18n_status, inventory, path_argument, preflight,
-                                printed_as_data, schema, sentences)
+from generator.commands import (
+    HelpFormatter,
+    UsageError,
+    calibrate,
+    game_folders,
+    i18n_export,
+    i18n_import,
+    i18n_init,
+    i18n_stamp,
+    i18n_status,
+    inventory,
+    path_argument,
+    preflight,
+    printed_as_data,
+    schema,
+    sentences,
+)
 from generator.render import WRITES
 
 _FINDINGS = ("text", "json", "sarif")
@@ -25,8 +39,7 @@ _PAPERS = ("a4", "letter", "a3", "tabloid")
 
 def check(args: argparse.Namespace) -> int:
     from generator import pipeline
-    from generator.diagnostics import reporting
-    from generator.diagnostics import Policy, has_errors
+    from generator.diagnostics import Policy, has_errors, reporting
 
     folders = game_folders(args.path)
     policy = Policy(ignore=_codes(args.ignore), select=_codes(args.select), strict=args.strict)
@@ -42,8 +55,7 @@ def check(args: argparse.Namespace) -> int:
 
 def build(args: argparse.Namespace) -> int:
     from generator import pipeline
-    from generator.diagnostics import reporting
-    from generator.diagnostics import has_errors
+    from generator.diagnostics import has_errors, reporting
     from generator.render import RENDERERS
 
     folders = game_folders(args.path)
@@ -72,7 +84,7 @@ def build(args: argparse.Namespace) -> int:
         if args.explain:
             explained.extend(_explained(folder, built))
     if not printed_as_data(found, args.output_format):
-        from generator.output.preflight import grouped     # a press proof's preflight: one line per code and file
+        from generator.output.preflight import grouped  # a press proof's preflight: one line per code and file
 
         shown = grouped(found if args.notes else [d for d in found if d.severity.name != "NOTE"])
         if shown:
@@ -116,7 +128,6 @@ def watch(args: argparse.Namespace) -> int:
     import time
 
     from generator import pipeline
-
     from generator.diagnostics import reporting
 
     folders = game_folders(args.path)

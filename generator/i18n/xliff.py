@@ -124,8 +124,8 @@ def xliff_to_po(path: Path) -> polib.POFile:
         else:
             entry.msgstr = target
         state = unit.find(f"{{{ns}}}target")
-        fuzzy = bool(target) and (unit.get("approved") != "yes" and
-                                  (state is None or state.get("state", "") not in ("translated", "final", "signed-off")))
+        done = state is not None and state.get("state", "") in ("translated", "final", "signed-off")
+        fuzzy = bool(target) and unit.get("approved") != "yes" and not done
         if fuzzy and "fuzzy" not in entry.flags:
             entry.flags.append("fuzzy")
     return catalog

@@ -8,7 +8,8 @@ The editor's reason is source-language text, translated like any other (one entr
 from __future__ import annotations
 
 import re
-from typing import Collection, Iterable, NamedTuple
+from collections.abc import Collection, Iterable
+from typing import NamedTuple
 
 from generator.derived.unknowns import MARK, mark, mark_number
 from generator.render.edition import Edition

@@ -1,4 +1,5 @@
-"""What both digital exports share: their words (`words.module.*`), the tables as HTML charts, and a reproducible ZIP."""
+"""What both digital exports share: their words (`words.module.*`), the tables as HTML charts, and a
+reproducible ZIP."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from generator.render.draw.placeholder import PROOF_INK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
 from generator.render.wording import section
+
 
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
     """One digital export: the pictures drawn (none written if a face lost its image), what the module

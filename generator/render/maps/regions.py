@@ -23,13 +23,12 @@ from generator.derived.provenance import Provenance
 from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
 from generator.render.draw.fonts import cap_height_mm, width_mm
+from generator.render.draw.placeholder import PROOF_INK, seal_radius, seal_shapes
 from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Region, Shape
-from generator.render.draw.placeholder import PROOF_INK
-from generator.render.draw.placeholder import seal_radius, seal_shapes
 from generator.render.draw.text_fit import place
+from generator.render.edition import Edition
 from generator.render.maps import fit_map
 from generator.render.maps.labels import LABEL_FONT, Labels, _open_points, polygons, steps
-from generator.render.edition import Edition
 
 SEA = hex_ink("#d4e6f3")
 SEA_ZONE = hex_ink("#bcd6ea")

@@ -17,8 +17,8 @@ from generator.render.paper.imposition import Area, Placement, duplex_back
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, set_fill, set_stroke
 from generator.render.paper.profiles import PrintProfile
-from generator.render.wording import words
 from generator.render.typography import number
+from generator.render.wording import words
 
 RED = Ink(rgb=(0.8, 0.1, 0.1))
 SPAN = 6  # mm either side of the expected position
