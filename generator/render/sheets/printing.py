@@ -69,7 +69,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
     fronts = impose(sizes, area, gutter, profile.bleed, run_gap(profile.cut_marks, profile.bleed))
     said = text.words
-    ruler_words = said["ruler"].format(length=number(said.language, profile.ruler))
+    ruler_words = said["ruler"].format(length=number(getattr(said, "language", "en"), profile.ruler))
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component],
