@@ -1,10 +1,13 @@
 """The long fuzz run: many damaged content files, each checked; every traceback is counted and shown.
 
-    python3 bench/fuzz_content.py [documents] [seed]
+    python3 bench/fuzz_content.py [documents] [seed] [typed|text|both] [--progress]
 
 Each document is one of Mar y Acero's content files damaged by 1–4 random
 mutations (tests/mutations.py), checked next to the game's manifest in a
-scratch folder, on every core. Prints documents per second, how many produced
+scratch folder, on every core. The mutation set: `typed` (the default; type
+swaps, huge numbers and ranges, NaN/inf, key deletions, duplicated anchors
+and merges: mutate_typed), `text` (YAML-syntax damage: mutate) or `both`,
+alternately. Seed 40 is the typed set's first run; seed 1 was the text set's. Prints documents per second, how many produced
 diagnostics, the slowest check, and the tracebacks and checks over 10 s (there
 must be none).
 """
@@ -22,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from mutations import mutate  # noqa: E402
+from mutations import mutate, mutate_typed  # noqa: E402
 
 SOURCE = ROOT / "content" / "mar-y-acero"
 FILES = sorted(p for p in SOURCE.glob("*.yaml") if p.name != "game.yaml")
@@ -31,10 +34,10 @@ FILES = sorted(p for p in SOURCE.glob("*.yaml") if p.name != "game.yaml")
 SLOW = 10.0       # seconds of CPU: a check this long is a hang (wall time also counts a busy machine's waits)
 
 
-def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str], tuple[float, int], float]:
+def _work(task: tuple[int, int, int, str]) -> tuple[int, int, list[str], tuple[float, int], float]:
     from generator.pipeline import check
 
-    start, count, seed = task
+    start, count, seed, kind = task
     failures, reported, slowest, wall = [], 0, (0.0, -1), 0.0
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "game"
@@ -46,7 +49,8 @@ def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str], tuple[float,
             for old in folder.glob("*.yaml"):
                 if old.name != "game.yaml":
                     old.unlink()
-            (folder / source.name).write_text(mutate(source.read_text(encoding="utf-8"), rng), encoding="utf-8")
+            damage = mutate_typed if kind == "typed" or (kind == "both" and number % 2) else mutate
+            (folder / source.name).write_text(damage(source.read_text(encoding="utf-8"), rng), encoding="utf-8")
             started, cpu = time.perf_counter(), time.process_time()
             try:
                 found = check(folder).diagnostics
@@ -63,10 +67,14 @@ def _work(task: tuple[int, int, int]) -> tuple[int, int, list[str], tuple[float,
 
 
 def main() -> None:
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 50_000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    arguments = [argument for argument in sys.argv[1:] if argument != "--progress"]
+    total = int(arguments[0]) if arguments else 50_000
+    seed = int(arguments[1]) if len(arguments) > 1 else 40
+    kind = arguments[2] if len(arguments) > 2 else "typed"
+    if kind not in ("typed", "text", "both"):
+        raise SystemExit("the mutation set is typed, text or both")
     chunk = 500
-    tasks = [(start, min(chunk, total - start), seed) for start in range(0, total, chunk)]
+    tasks = [(start, min(chunk, total - start), seed, kind) for start in range(0, total, chunk)]
     started = time.perf_counter()
     done = reported = 0
     failures: list[str] = []
@@ -77,8 +85,11 @@ def main() -> None:
             slowest, wall = max(slowest, slow), max(wall, slow_wall)
             reported += with_findings
             failures.extend(failed)
+            if "--progress" in sys.argv:    # a long run on a busy machine: what is done so far, if it is stopped
+                print(f"{done} documents, {len(failures)} failures, {time.perf_counter() - started:.0f} s",
+                      *failed, sep="\n", flush=True)
     elapsed = time.perf_counter() - started
-    print(f"{done} damaged documents checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
+    print(f"{done} damaged documents ({kind} mutations) checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
           f"{reported} with diagnostics, {len(failures)} tracebacks, placeless diagnostics or hangs; slowest "
           f"check {slowest[0]:.2f} s of CPU (document {slowest[1]}), {wall:.2f} s of wall time")
     kinds: dict[str, list[str]] = {}

@@ -25,6 +25,7 @@ from generator.commands import (
     i18n_stamp,
     i18n_status,
     inventory,
+    language_argument,
     path_argument,
     preflight,
     printed_as_data,
@@ -311,26 +312,27 @@ def parser() -> argparse.ArgumentParser:
     status = command(tools, i18n_status, "Per language: completion, and the missing, stale, broken and unstamped "
                                          "entries with file:line.", name="status")
     path_argument(status, several=False)
-    status.add_argument("--lang", dest="languages", action="append",
+    status.add_argument("--lang", type=language_argument, dest="languages", action="append",
                         help="Only this language; repeat it for more (default: every translated language).")
     status.add_argument("--all", dest="show_all", action="store_true",
                         help="List every problem, not the first 20 per kind.")
     stamped = command(tools, i18n_stamp, "Record the source fingerprint in translations that lack one (after "
                                          "checking them).", name="stamp")
     path_argument(stamped, several=False)
-    stamped.add_argument("--lang", dest="language", required=True,
+    stamped.add_argument("--lang", type=language_argument, dest="language", required=True,
                          help="The language whose file, i18n/<lang>.yaml, to stamp (required).")
     stamped.add_argument("--all", dest="all_entries", action="store_true",
                          help="Re-stamp every entry, including stale ones.")
     started = command(tools, i18n_init, "Start i18n/<lang>.yaml with every source text, ready to be translated.",
                       name="init")
     path_argument(started, several=False)
-    started.add_argument("--lang", dest="language", required=True,
+    started.add_argument("--lang", type=language_argument, dest="language", required=True,
                          help="The language to start, e.g. en or pt-BR (required).")
     exported = command(tools, i18n_export, "Write one language as a gettext PO (or XLIFF) file for Poedit, Weblate "
                                            "and the like.", name="export")
     path_argument(exported, several=False)
-    exported.add_argument("--lang", dest="language", required=True, help="The language to export (required).")
+    exported.add_argument("--lang", type=language_argument, dest="language", required=True,
+                          help="The language to export (required).")
     exported.add_argument("--format", dest="file_format", choices=("po", "pot", "xliff"), default="po",
                           help="po: gettext, for Poedit and Weblate; pot: the template of every message, "
                                "untranslated (Weblate's template for new translations); xliff: XLIFF 1.2, "
@@ -341,7 +343,7 @@ def parser() -> argparse.ArgumentParser:
                        name="import")
     path_argument(imported, several=False)
     imported.add_argument("file", type=Path, help="The translated PO or XLIFF file (required).")
-    imported.add_argument("--lang", dest="language",
+    imported.add_argument("--lang", type=language_argument, dest="language",
                           help="The language it holds (default: the file's Language header).")
     return top
 

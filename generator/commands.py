@@ -89,10 +89,7 @@ def i18n_stamp(args: argparse.Namespace) -> int:
 def i18n_init(args: argparse.Namespace) -> int:
     from generator.i18n.files import init
     from generator.load import load_game
-    from generator.model.common import LANGUAGE
 
-    if not LANGUAGE.match(args.language):
-        raise UsageError(f"'{args.language}' is not a language code (es, en, pt-BR)")
     game = game_or_exit(load_game(args.path))
     try:
         written, count = init(game, args.language)
@@ -195,6 +192,16 @@ class HelpFormatter(argparse.HelpFormatter):
         return [line for paragraph in text.splitlines()
                 for line in textwrap.wrap(paragraph, width, break_on_hyphens=False, subsequent_indent=" " * 10
                                           if paragraph[:9].strip() in WRITES else "")]
+
+
+def language_argument(text: str) -> str:
+    """argparse's type for --lang: a language code, never a path (it names i18n/<lang>.yaml)."""
+    from generator.model.common import language_problem
+
+    problem = language_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def path_argument(command: argparse.ArgumentParser, several: bool = True) -> None:

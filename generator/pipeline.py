@@ -64,8 +64,16 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
             from generator.checks.unknowns import release_refusal
 
             found.extend(release_refusal(loaded.game))
-        policy = _with_game_policy(policy, loaded.game)
+        return Checked(loaded.game, _guarded_policy(found, policy, _with_game_policy(policy, loaded.game)))
     return Checked(loaded.game, policy.apply(found))
+
+
+def _guarded_policy(found: list[Diagnostic], caller: Policy, game: Policy) -> list[Diagnostic]:
+    """The game's policy applies to every finding but the SEC ones, which guard against the content itself:
+    only the command line (the person running Imprenta) may silence those."""
+    guarded = [d for d in found if d.code.startswith("SEC")]
+    return sorted(caller.apply(guarded) + game.apply([d for d in found if not d.code.startswith("SEC")]),
+                  key=Diagnostic.sort_key)
 
 
 def _game_profile_problems(folder: Path) -> list[Diagnostic]:
@@ -128,10 +136,19 @@ def _content_bytes(folder: Path) -> int:
 
 
 def _policy_problems(game: Game) -> list[Diagnostic]:
+    from generator.diagnostics.codes import CODES
     from generator.model import where
 
-    return [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
-                 "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+    found = [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
+                  "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+    guarded = [code for code in CODES if code.startswith("SEC")]
+    for item, place in [(item, where(item, "code")) for item in game.manifest.checks.ignore] + \
+            [(code, where(game.manifest.checks, "warn")) for code in game.manifest.checks.warn]:
+        pattern = item.code if hasattr(item, "code") else item
+        if any(code.startswith(pattern.upper()) or pattern == CODES[code].name for code in guarded):
+            found.append(make("SCH004", f"'{pattern}' names security checks (SEC), which a game cannot silence; "
+                                        f"they still apply", place, "remove it from `checks`"))
+    return found
 
 
 class BuildRequest(NamedTuple):
@@ -192,6 +209,11 @@ def build(folder: Path, request: BuildRequest, policy: Policy = Policy()) -> Bui
 def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: list[Diagnostic]) -> Built:
     """stamp → profile → check → plan → render → publish. `since`: (the located earlier version, a scratch
     folder) or None; `held`: its findings, which the game's own policy may demote once it is loaded."""
+    from generator.output.writing import boundary_problem
+
+    refused = boundary_problem(request.out)
+    if refused:                    # before a stamp or a manifest is read through a link
+        return Built([make("OUT001", f"cannot write: {refused}", None)], [])
     stamped = _stamp(folder, request, policy, since)
     if stamped.previous is not None and not request.force:
         folders, notes = stamped.previous        # no file of the game, its templates or the options changed
@@ -247,7 +269,10 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     from generator.render import asked, declared, unbuilt
 
     found = list(found)
-    checked = check(folder, policy, layout=False)
+    from generator.output.scheduling import Limits, run_here
+
+    checked = run_here(lambda: check(folder, policy, layout=False), Limits(),
+                       lambda why: Checked(None, _check_stopped(folder, why)))
     found.extend(checked.diagnostics)
     if checked.game is None or has_errors(found):
         return None, found
@@ -256,6 +281,12 @@ def _check(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     if has_errors(found):
         return None, found
     languages = request.languages or tuple(game.manifest.languages)
+    from generator.output.writing import boundary_problem
+
+    refused = next(filter(None, (boundary_problem(request.out, request.out / game.id / language)
+                                 for language in languages)), None)
+    if refused:        # before a previous manifest is read through a link
+        return None, found + [make("OUT001", f"cannot write: {refused}", None)]
     names = asked(request.only) if request.only else declared(game.manifest.components)
     if profile.release:         # refused only for what the asked outputs print, in the asked languages
         from generator.checks.unknowns import release_refusal
@@ -387,6 +418,11 @@ def _language_problems(folder: Path, asked: tuple[str, ...]) -> list[Diagnostic]
     if not asked:
         return []
     from generator.load.yaml_nodes import load_file
+    from generator.model.common import language_problem
+
+    refused = [problem for problem in map(language_problem, asked) if problem]
+    if refused:           # before any file is named after it (i18n/<lang>.yaml, build/<game>/<lang>)
+        return [make("CLI001", f"--lang: {refused[0]}", None)]
 
     path = folder / "game.yaml" if (folder / "game.yaml").is_file() else folder / "game.yml"
     document, _ = load_file(path)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from generator.pipeline import check
 
-from .mutations import mutate
+from .mutations import mutate, mutate_typed
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "content" / "mar-y-acero"
@@ -30,6 +30,18 @@ def test_a_damaged_file_is_reported_never_raised(tmp_path_factory, file_index, s
     for diagnostic in checked.diagnostics:
         assert diagnostic.span is None or (diagnostic.span.line >= 1 and diagnostic.span.column >= 1)
         assert diagnostic.message
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(file_index=st.integers(0, len(FILES) - 1), seed=st.integers(0, 2**32 - 1))
+def test_a_file_with_wrong_types_huge_numbers_or_aliases_is_reported_never_raised(tmp_path_factory, file_index, seed):
+    folder = tmp_path_factory.mktemp("game") / "mar-y-acero"
+    shutil.copytree(SOURCE, folder)
+    target = folder / FILES[file_index]
+    target.write_text(mutate_typed(target.read_text(encoding="utf-8"), random.Random(seed)), encoding="utf-8")
+    for diagnostic in check(folder).diagnostics:
+        assert diagnostic.span is None or (diagnostic.span.line >= 1 and diagnostic.span.column >= 1)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

@@ -9,9 +9,8 @@ from fractions import Fraction
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
-from generator.model.common import Unknown, parse_range
-from generator.model.tables import NO_EFFECT as _NO_EFFECT
-from generator.model.tables import Table
+from generator.model.common import ROLL_LIMIT, Unknown, parse_range
+from generator.model.tables import NO_EFFECT as _NO_EFFECT, Table
 
 _CODE_SPLIT = re.compile(r"[\s/+,]+")
 
@@ -154,6 +153,12 @@ def _dice_coverage(table: Table, shared=()) -> Iterator[Diagnostic]:
     extent = extent or (0, 0)
     lowest, highest = low + extent[0], high + extent[1]
     extended = table.out_of_range == "rows"
+    if extended and max(abs(lowest), abs(highest)) > ROLL_LIMIT:      # its rows could not cover them anyway
+        yield make("TBL004", f"modifiers can take the roll of table '{table.id}' to {lowest}-{highest}, past "
+                   f"±{ROLL_LIMIT}, which no row can cover", where(table, "modifiers" if table.modifiers
+                                                                 else "modifiers_from"),
+                   "give the modifiers a smaller `up_to:`, or `out_of_range: clamp`")
+        return
     legal = set(range(lowest, highest + 1)) if extended else set(outcomes)
     if extended and unbounded:       # any row a modified roll may need is legal
         legal |= {v for row in table.rows for span in [parse_range(row.roll) if row.roll is not None else None]

@@ -129,10 +129,10 @@ def check_templates(game: Game) -> Iterator[Diagnostic]:
             yield make("SEC003", f"templates/{relative} has the name of a shipped profile; `{path.stem}` still "
                                  f"means the shipped one, and this file is not used", Span(shown, 1, 1))
         if path.suffix in _TEXT_TEMPLATES:
-            yield from _template_problems(path, shown)
+            yield from _template_problems(path, shown, relative)
 
 
-def _template_problems(path: Path, shown) -> Iterator[Diagnostic]:
+def _template_problems(path: Path, shown, relative: str = "") -> Iterator[Diagnostic]:
     try:
         data = read_bytes(path, MAX_READ)
         text = data.decode("utf-8")
@@ -149,7 +149,8 @@ def _template_problems(path: Path, shown) -> Iterator[Diagnostic]:
         from jinja2.sandbox import SandboxedEnvironment
 
         try:
-            SandboxedEnvironment().parse(text)
+            parsed = SandboxedEnvironment().parse(text)
+            yield from _includes_itself(parsed, relative, shown)
         except TemplateSyntaxError as error:
             yield make("LAY005", f"the template cannot be read: {error.message}", Span(shown, error.lineno or 1, 1))
         except RecursionError:          # Jinja2's parser recurses about a dozen frames per bracket
@@ -160,6 +161,17 @@ def _template_problems(path: Path, shown) -> Iterator[Diagnostic]:
     found = css_problems(text) if ".css" in path.name else active_content(text)
     for line, column, what in found:
         yield make("SEC004", f"the template puts {what} in the rulebook or living rules", Span(shown, line, column))
+
+
+def _includes_itself(parsed, relative: str, shown) -> Iterator[Diagnostic]:
+    """A template that includes, imports or extends itself would recurse until the build stops it."""
+    from jinja2 import nodes
+
+    for node in parsed.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+        if isinstance(node.template, nodes.Const) and node.template.value == relative:
+            yield make("LAY005", f"the template {relative} includes itself, which never ends",
+                       Span(shown, node.lineno, 1), "Include another template, or move the shared part to one.")
+            return
 
 
 def _deepest(text: str) -> tuple[int, int]:

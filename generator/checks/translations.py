@@ -32,11 +32,12 @@ class Comparison(NamedTuple):
     """The state of one source text in one language."""
 
     key: str
-    status: str                 # translated | missing | stale | unstamped | broken
+    status: str                 # translated | missing | stale | reworded | unstamped | broken | orphan
     source: SourceText | None
     span: Span                  # the translation entry, or the source text when missing
     detail: str = ""
     numbers: str = ""           # numbers that differ between source and translation
+    suggestion: str = ""        # reworded: the key of the entry that translated its earlier text
 
 
 def compare(game: Game, translation: Translation) -> list[Comparison]:
@@ -70,10 +71,52 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
                       "stale" if stamps != {source_fingerprint(source)} else "translated")
             numbers = _number_difference(source.text, texts[0]) if status != "stale" else ""
             results.append(Comparison(source.key, status, source, span, numbers=numbers))
-    for key in entries:
-        if key not in seen and not game.refused(key):
-            results.append(Comparison(key, "orphan", None, document.key_span(("entries", key))))
+    orphans = [key for key in entries if key not in seen and not game.refused(key)]
+    carried = _suggestions([item for item in results if item.status == "missing" and item.source.owner is not None],
+                           orphans, entries)
+    results = [item._replace(status="reworded", span=document.key_span(("entries", carried[item.key])),
+                             suggestion=carried[item.key], detail=_carried(item, carried[item.key], entries))
+               if item.key in carried else item for item in results]
+    taken = set(carried.values())
+    results += [Comparison(key, "orphan", None, document.key_span(("entries", key)))
+                for key in orphans if key not in taken]
     return results
+
+
+_NAMED_BY_TEXT = re.compile(r"(?<=\.)[0-9a-f]{10}(?:-\d+)?(?=\.|$)")   # a key part that is a text's fingerprint
+
+
+def _carried(item: Comparison, old: str, entries: dict) -> str:
+    if entry_stamp(entries[old]) == source_fingerprint(item.source):
+        return (f"the same text is translated under '{old}' (an id renamed, or a file written before stable keys: "
+                "`python3 -m generator.i18n.migrate_keys` renames those), offered as a suggestion")
+    return f"its translation of the earlier text, '{old}', is a suggestion"
+
+
+def _suggestions(missing: list[Comparison], orphans: list[str], entries: dict) -> dict[str, str]:
+    """Key of a text without translation → the orphan entry to offer as its suggestion, as msgmerge carries a
+    message over: first one that translated this very text under another key (moved), else one in the same
+    place of the same list whose text was named by its fingerprint (reworded: a modifier, a row without an id,
+    an unknown's reason). Each orphan is offered once; none is ever printed as the new text's translation."""
+    found: dict[str, str] = {}
+    free = list(orphans)
+    stamps = {}
+    for key in free:
+        stamps.setdefault(entry_stamp(entries[key]), key)
+    for item in missing:
+        key = stamps.get(source_fingerprint(item.source))
+        if key is not None and key in free:
+            found[item.key] = key
+            free.remove(key)
+    for item in missing:
+        if item.key in found or not _NAMED_BY_TEXT.search(item.key):
+            continue
+        slot = _NAMED_BY_TEXT.sub("*", item.key)
+        key = next((key for key in free if _NAMED_BY_TEXT.sub("*", key) == slot), None)
+        if key is not None:
+            found[item.key] = key
+            free.remove(key)
+    return found
 
 
 def token_difference(source: str, translated: str) -> tuple[list[str], list[str]]:
@@ -114,8 +157,8 @@ def _numbers(text: str) -> tuple[str, ...]:
     return tuple(sorted(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text))))
 
 
-_CODES = {"missing": "I18N001", "stale": "I18N002", "broken": "I18N003", "unstamped": "I18N004",
-          "orphan": "I18N005"}
+_CODES = {"missing": "I18N001", "stale": "I18N002", "reworded": "I18N002", "broken": "I18N003",
+          "unstamped": "I18N004", "orphan": "I18N005"}
 
 
 def check_translations(game: Game) -> Iterator[Diagnostic]:
@@ -147,6 +190,8 @@ def _diagnose(item: Comparison, language: str) -> Iterator[Diagnostic]:
     message = {
         "missing": f"'{item.key}' has no {language} translation",
         "stale": f"the source of '{item.key}' changed since its {language} translation was made",
+        "reworded": f"'{item.key}' was reworded since its {language} translation was made: {item.detail}, "
+                    "to review",
         "broken": f"the {language} translation of '{item.key}' does not keep its reference tokens: {item.detail}",
         "unstamped": f"the {language} translation of '{item.key}' does not record its source",
         "orphan": f"'{item.key}' in the {language} translation matches no source text",

@@ -71,7 +71,7 @@ def _translations(game: Game, languages: tuple[str, ...]) -> list[Diagnostic]:
                                         f"does not exist", None,
                               f"`imprenta i18n init {game.folder} --lang {language}` starts it"))
             continue
-        gaps = [item for item in compare(game, translation) if item.status in ("missing", "stale")]
+        gaps = [item for item in compare(game, translation) if item.status in ("missing", "stale", "reworded")]
         if not gaps:
             continue
         places = "; ".join(f"'{item.key}' {item.status} ({item.span.file}:{item.span.line})" for item in

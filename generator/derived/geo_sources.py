@@ -16,6 +16,7 @@ from shapely.geometry import Point, box
 from shapely.geometry import shape as geojson_shape
 from shapely.geometry.base import BaseGeometry
 
+from generator.load.game_files import Refused, read_bytes
 from generator.model.maps import Geography, Geometry
 
 EARTH_KM = 6371.0
@@ -82,9 +83,11 @@ def land(folder: Path, geography: Geography, projection: Projection) -> BaseGeom
     """The stored land, projected and cut to the map's frame."""
     path = confined(folder, geography.land)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bytes(path).decode("utf-8"))
         geometry = geojson_shape(data.get("geometry", data) if isinstance(data, dict) else data)
-    except (ValueError, TypeError, KeyError, AttributeError, shapely.errors.GEOSException) as error:
+    except RecursionError:
+        raise SourceProblem(f"'{geography.land}' nests its arrays too deeply to be GeoJSON land") from None
+    except (ValueError, TypeError, KeyError, AttributeError, shapely.errors.GEOSException, Refused) as error:
         raise SourceProblem(f"'{geography.land}' is not GeoJSON land: {error}") from None
     if geometry.geom_type not in ("Polygon", "MultiPolygon"):
         raise SourceProblem(f"'{geography.land}' holds a {geometry.geom_type}, not land polygons")

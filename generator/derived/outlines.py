@@ -135,6 +135,11 @@ def _build(game: Game) -> Outlines:
             result.problems.append(make("MAP011", str(problem), where(game_map, "outlines")))
     if game_map.geography is not None:
         _geography(game, result)
+    elif result.regions and game_map.grid is None and not (game_map.width and game_map.height):
+        result.problems.append(make("MAP011", "the locations' shapes are in map millimetres, so the map needs its "
+                                              "`width` and `height`", where(game_map),
+                                    "add `width:` and `height:` in millimetres to the map"))
+        result.regions.clear()
     return result
 
 

@@ -79,8 +79,9 @@ def _facts(game: Game) -> Iterator[tuple]:
     for location in game.locations:
         if location.adjacent_unknown is not None:
             reason = location.adjacent_unknown if isinstance(location.adjacent_unknown, str) else ""
+            said = game.text_index.get((id(location), ("adjacent_unknown",)))
             yield (f"location '{location.id}'", "neighbours", where(location, "adjacent_unknown"), reason, None,
-                   f"location.{location.id}.adjacent_unknown", location.adjacent_unknown, "location")
+                   said.key if said is not None else None, location.adjacent_unknown, "location")
     yield from (fact + ("icon",) for fact in _icons_without_picture(game))
 
 

@@ -270,7 +270,8 @@ _TABLE = (
          "`reconstructed` entry (or state the fact and remove the entry); or build a proof."),
     Code("REL003", "translation-in-release", "error", "a release build in a language whose translation lacks texts "
          "or translates older versions of them", "A release prints no source-language text in another edition: "
-         "translate what `imprenta i18n status` lists, or build a proof."),
+         "translate what `imprenta i18n status` lists (a stale translation prints in a proof after ‡ for review; a "
+         "reworded text's old translation is only a suggestion), or build a proof."),
     # Rendering: what the data says does not fit the page it is printed on.
     Code("LAY001", "text-overflow", "error", "a text does not fit its box even at the layout's smallest size",
          "Shorten the text (or its translation), or give the layout element a smaller min_size."),
@@ -305,7 +306,10 @@ _TABLE = (
          "counters left over wait on the table, and hexes left over stay empty."),
     Code("OUT001", "cannot-write", "error", "an output file cannot be written; the previous files are kept",
          "Check that the output folder (`--out`) exists or can be made, that you may write there and the disk "
-         "is not full; nothing half-written replaces a good file."),
+         "is not full; nothing half-written replaces a good file. No output is written through a symbolic link "
+         "(the output folder, OUT/<game> or OUT/<game>/<lang> being one is refused), and a language folder that "
+         "holds files but no manifest.json is not an Imprenta output, so it is kept and the build refused: "
+         "choose another --out."),
     Code("OUT003", "refused-resource", "error", "an output names a file outside the game folder or a URL",
          "Nothing outside the game folder and Imprenta's templates is read, and nothing is fetched."),
     Code("OUT004", "render-stopped", "error", "an output's render ran past its time or memory limit",
@@ -321,7 +325,8 @@ _TABLE = (
     Code("OUT006", "undeclared-component", "note", "the data holds a component the game's `components` do not list, "
          "so a build leaves it out", "List it in `components` (game.yaml) to build it by default; `--only` builds "
          "it once. A manifest that lists no components builds everything the data holds."),
-    # Confinement: what a game folder may make Imprenta read, run or exhaust (content is untrusted).
+    # Confinement: what a game folder may make Imprenta read, run or exhaust (content is untrusted). A game's own
+    # `checks: ignore/warn` cannot silence these; only the command line's --ignore can.
     Code("SEC001", "symbolic-link", "error", "a symbolic link in the game folder; it is not followed",
          "A link could point anywhere on the machine (a key, a password file) and land in an output or a CI log. "
          "Put the file itself in the game folder."),
@@ -337,7 +342,7 @@ _TABLE = (
          "The rulebook and living rules are documents: no <script>, no on…= attributes, no javascript: links, and "
          "stylesheets, images and fonts come from the game folder or Imprenta's templates, never a URL."),
     Code("SEC005", "check-stopped", "error", "the check of a game ran past its time or memory limit, or its process "
-         "ended", "Look for a number that makes a drawing or a grid enormous (a design width of 1e-300, a "
+         "ended", "`check`, `build` and `watch` check under the same limits. Look for a number that makes a drawing or a grid enormous (a design width of 1e-300, a "
          "size in the millions), or a file nested thousands of levels deep."),
     Code("SEC006", "bad-format", "error", "a format string in the content that Imprenta cannot use",
          "An id format names {col} and {row}, each with at most a fill, a width of up to 3 digits and `d`: "

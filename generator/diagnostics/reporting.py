@@ -89,9 +89,8 @@ _line_cache: dict[tuple, list[str] | None] = {}
 
 
 def _source_line(file, line: int) -> str | None:
-    # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
-    try:
-        state = os.stat(file)
+    try:        # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+        state = os.lstat(file)
     except OSError:
         return None
     key = (os.path.abspath(file), state.st_mtime_ns, state.st_size)
@@ -104,15 +103,17 @@ def _source_line(file, line: int) -> str | None:
 
 
 def _quotable_lines(name: str) -> list[str] | None:
-    """The lines of a file a finding may quote: a small regular file reached without a symbolic link. A file
-    the loader refused (a link to /etc/shadow, say) is named in its finding, and never quoted."""
-    path = Path(name)
+    """The lines of a file a finding may quote: what the confined loader reads (a small regular file reached
+    without a symbolic link), read the same way. A file the loader refused (a link to /etc/shadow, say) is
+    named in its finding, and never opened: the open does not follow a link, and no folder on the way is one."""
+    from generator.load.game_files import Refused, read_bytes
+
+    path = Path(os.path.abspath(name))
+    if os.path.realpath(path.parent) != str(path.parent):
+        return None
     try:
-        if os.path.realpath(path) != os.path.abspath(path) or not path.is_file() \
-                or path.stat().st_size > _QUOTED_AT_MOST:
-            return None
-        return path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
+        return read_bytes(path, _QUOTED_AT_MOST).decode("utf-8-sig").splitlines()
+    except (Refused, UnicodeDecodeError):
         return None
 
 

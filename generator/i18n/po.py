@@ -2,11 +2,12 @@
 
 One message per printed text: `msgctxt` is the translation key, `msgid` the source text (`msgid_plural`
 for a word printed with a count), `msgstr` the translation, `#:` where the source is written, `#.` the
-reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; when the
-previous export is at hand (`--out` names an existing file), a stale entry carries its old source as
-`#| msgid`, as msgmerge does. Import takes entry by entry: one msgfmt would refuse, or whose translation
-loses or alters a token (in any plural form), is left out with a finding at its PO line, and the others
-land; an entry left as exported changes nothing, so export → import keeps the YAML
+reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; a reworded
+text (a new key, checks.translations) carries the translation of its earlier text as a fuzzy suggestion; when
+the previous export is at hand (`--out` names an existing file), a stale or reworded entry carries its old
+source as `#| msgid`, as msgmerge does. Import takes entry by entry: one msgfmt would refuse, or whose
+translation loses or alters a token (in any plural form), is left out with a finding at its PO line, and the
+others land; an entry left as exported changes nothing, so export → import keeps the YAML
 byte for byte.
 """
 
@@ -33,16 +34,19 @@ from generator.diagnostics import Diagnostic, Span, make
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header
 from generator.model import Game
+from generator.model.common import language_problem
 from generator.model.texts import SourceText
 from generator.model.translations import Entry
 
-_FUZZY_STATUSES = {"stale", "broken", "unstamped"}
+_FUZZY_STATUSES = {"stale", "reworded", "broken", "unstamped"}
 
 
 def export_po(game: Game, language: str, previous: Path | None = None) -> polib.POFile:
     translation = game.translations.get(language)
     entries = translation.content.entries if translation is not None else {}
-    status = {item.key: item.status for item in compare(game, translation)} if translation is not None else {}
+    compared = compare(game, translation) if translation is not None else []
+    status = {item.key: item.status for item in compared}
+    carried = {item.key: item.suggestion for item in compared if item.suggestion}
     old = _previous_sources(previous)
     catalog = polib.POFile(wrapwidth=0)
     catalog.metadata = {
@@ -53,7 +57,7 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
     }
     for source in printed_texts(game):
         keys = plural_keys(source, language)
-        found = [entries.get(key) for key in keys]
+        found = [entries.get(carried.get(key, key)) for key in keys]      # a reworded text: its suggestion
         texts = [entry_text(entry) for entry in found]
         if source.key.startswith(WORDS) and not all(texts):
             shipped, origin = word(game, language, source.key[len(WORDS):])
@@ -70,8 +74,9 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
         if any(texts) and (status.get(source.key) in _FUZZY_STATUSES or
                            any(isinstance(e, Entry) and e.review for e in found)):
             entry.flags.append("fuzzy")
-            if status.get(source.key) == "stale" and old.get(source.key, source.text) != source.text:
-                entry.previous_msgid = old[source.key]
+            was = carried.get(source.key, source.key)
+            if status.get(source.key) in ("stale", "reworded") and old.get(was, source.text) != source.text:
+                entry.previous_msgid = old[was]
         catalog.append(entry)
     return catalog
 
@@ -164,20 +169,28 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     catalog, problems = read_catalog(path)
     if catalog is None:
         return problems, None
+    lines = _lines(path) if path.suffix.lower() == ".po" else []     # read once: an entry's line is looked up
     language = language or header_language(game, catalog.metadata.get("Language", ""))
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
+    problem = language_problem(language)
+    if problem:          # the language names the file written, i18n/<language>.yaml: never a path
+        header = next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
+        return [make("I18N009", f"{path.name}'s Language header: {problem}", Span(_shown(path), header, 1),
+                     "Write the code of the translation's language (fr, pt-BR), or pass --lang.")], None
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
     current = dict(translation.content.entries) if translation is not None else {}
+    carried = {item.key: item.suggestion for item in compare(game, translation) if item.suggestion} \
+        if translation is not None else {}
     entries = {key: _as_data(entry) for key, entry in current.items()}
     found: list[Diagnostic] = list(problems)
     by_text = _keys_by_text(sources.values())
     for message in catalog:
         if message.obsolete or message.msgid == "" and not message.msgctxt:
             continue
-        span = Span(_shown(path), _msgstr_line(path, message), 1)
+        span = Span(_shown(path), _msgstr_line(lines, message), 1)
         matched = ([sources[message.msgctxt]] if message.msgctxt in sources else
                    _by_source_text(message, by_text) if not message.msgctxt or ":" in message.msgctxt else [])
         if not matched:
@@ -185,14 +198,14 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
                                          f"source text; not imported", span))
             continue
         for source in matched:
-            _take(game, language, source, message, span, current, entries, found)
+            _take(game, language, source, message, span, lines, current, carried, entries, found)
     if entries == {key: _as_data(entry) for key, entry in current.items()}:
         return found, None
     return found, write_entries(game, language, entries)
 
 
-def _take(game: Game, language: str, source: SourceText, message: polib.POEntry, span: Span,
-          current: dict, entries: dict, found: list[Diagnostic]) -> None:
+def _take(game: Game, language: str, source: SourceText, message: polib.POEntry, span: Span, lines: list[str],
+          current: dict, carried: dict, entries: dict, found: list[Diagnostic]) -> None:
     """One message into `entries`, unless it breaks a token (then a finding at its line, and it is left out)."""
     keys = plural_keys(source, language)
     texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
@@ -211,7 +224,7 @@ def _take(game: Game, language: str, source: SourceText, message: polib.POEntry,
             detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
                                              f"added {', '.join(added)}" if added else ""]))
             if source.plural is not None:
-                span = Span(span.file, _form_line(span, index), 1)
+                span = Span(span.file, _form_line(lines, span.line, index), 1)
             found.append(make("I18N003", f"the {language} translation of '{source.key}'{form} does not keep its "
                                          f"reference tokens: {detail}; not imported", span))
             return
@@ -223,6 +236,10 @@ def _take(game: Game, language: str, source: SourceText, message: polib.POEntry,
         before = current.get(key)
         if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
             continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+        if key in carried:
+            if "fuzzy" in message.flags and entry_text(current[carried[key]]) == text:
+                continue    # a suggestion exported and left as it was: still only a suggestion
+            entries.pop(carried[key], None)     # taken: the entry now translates the reworded text
         entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
 
 
@@ -267,18 +284,31 @@ def _as_data(entry) -> dict:
 
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
-    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read. A PO entry
-    that msgfmt would reject is left out, with a finding at its line: the others are read."""
+    """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read, or is larger
+    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries). A PO entry that msgfmt would reject
+    is left out, with a finding at its line: the others are read."""
     try:
+        if path.stat().st_size > MAX_CATALOG:
+            return None, [make("I18N009", f"{path.name} is {path.stat().st_size} bytes; a translation file is at "
+                                          f"most {MAX_CATALOG}", Span(_shown(path), 1, 1))]
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
-            return xliff_to_po(path), []
-        text, problems = strict_po_text(path)
-        return polib.pofile(text, wrapwidth=0), problems
+            catalog, problems = xliff_to_po(path), []
+        else:
+            text, problems = strict_po_text(path)
+            catalog = polib.pofile(text, wrapwidth=0)
+        if len(catalog) > MAX_ENTRIES:
+            return None, [make("I18N009", f"{path.name} holds {len(catalog)} entries; a translation file holds at "
+                                          f"most {MAX_ENTRIES}", Span(_shown(path), 1, 1))]
+        return catalog, problems
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
+
+
+MAX_CATALOG = 256 * 1024 * 1024
+MAX_ENTRIES = 500_000            # a game has a few thousand texts; 100,000 entries import in seconds
 
 
 _STRING = r'"(?:[^"\\]|\\(?:[abfnrtv"\\?\']|[0-7]{1,3}|x[0-9A-Fa-f]+))*"'
@@ -350,28 +380,24 @@ def _error_line(error: Exception) -> int:
     return int(found.group(1)) if found else 1
 
 
-def _msgstr_line(path: Path, message: polib.POEntry) -> int:
-    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line."""
+def _msgstr_line(lines: list[str], message: polib.POEntry) -> int:
+    """The line of an entry's msgstr (where the translation to fix is), from the entry's first line; `lines`
+    are the PO file's (none for XLIFF)."""
     line = getattr(message, "linenum", 0) or 0
-    if not line or path.suffix.lower() != ".po":
+    if not line or not lines:
         return max(line, 1)
-    lines = _lines(path)
     for number in range(line, min(len(lines), line + 200) + 1):
         if lines[number - 1].startswith("msgstr"):
             return number
     return line
 
 
-def _form_line(span: Span, index: int) -> int:
-    """The line of `msgstr[index]` in the entry whose first msgstr is at span.line (XLIFF: the unit's line)."""
-    path = Path(str(span.file))
-    if path.suffix.lower() != ".po" or not path.is_file():
-        return span.line
-    lines = _lines(path)
-    for number in range(span.line, min(len(lines), span.line + 20) + 1):
+def _form_line(lines: list[str], first: int, index: int) -> int:
+    """The line of `msgstr[index]` in the entry whose first msgstr is at line `first` (XLIFF: the unit's line)."""
+    for number in range(first, min(len(lines), first + 20) + 1):
         if lines[number - 1].startswith(f"msgstr[{index}]"):
             return number
-    return span.line
+    return first
 
 
 def _lines(path: Path) -> list[str]:

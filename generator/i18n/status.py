@@ -8,7 +8,8 @@ from generator.checks.translations import compare
 from generator.derived.printed import plural_keys
 from generator.model import Game
 
-_ORDER = ("missing", "stale", "broken", "unstamped", "orphan")
+_ORDER = ("missing", "stale", "reworded", "broken", "unstamped", "orphan")
+_TO_REVIEW = ("reworded",)     # a suggestion carried over, exported fuzzy: to review like a fuzzy entry
 _LIMIT = 20
 
 
@@ -38,7 +39,8 @@ def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = Fa
         shown = f"{percent:.1f}".rstrip("0").rstrip(".")
         entries = translation.content.entries
         review = sum(1 for item in results if item.source is not None and item.status != "missing"
-                     and any(getattr(entries.get(key), "review", False) for key in plural_keys(item.source, language)))
+                     and (item.status in _TO_REVIEW or any(getattr(entries.get(key), "review", False)
+                                                          for key in plural_keys(item.source, language))))
         lines.append(f"{language}: {shown} % translated ({done} of {total})"
                      + "".join(f", {len(by_status[s])} {s}" for s in _ORDER if by_status[s])
                      + (f", {review} to review (fuzzy)" if review else ""))
@@ -49,5 +51,5 @@ def status_text(game: Game, languages: tuple[str, ...] = (), show_all: bool = Fa
                 lines.append(f"  {item.span}: {status} {item.key}{detail}")
             if not show_all and len(items) > _LIMIT:
                 lines.append(f"  … {len(items) - _LIMIT} more {status} (--all lists them)")
-        complete &= not (by_status["missing"] or by_status["stale"] or by_status["broken"])
+        complete &= not (by_status["missing"] or by_status["stale"] or by_status["reworded"] or by_status["broken"])
     return "\n".join(lines), complete

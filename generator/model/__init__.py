@@ -90,6 +90,13 @@ class Game:
 
         return numbered_facts(self)
 
+    @cached_property
+    def text_index(self) -> dict:
+        """(id of a shape, field path) → the text there (`SourceText`): how an edition finds a field's key."""
+        from generator.model.texts import text_index
+
+        return text_index(self)
+
     def names(self, kind: str, id_: str) -> bool:
         """Whether the content names an entity with this id, even one refused at loading for a bad field
         (its own error is reported once; a reference to it is not a second mistake)."""

@@ -180,9 +180,26 @@ Length = Annotated[float, BeforeValidator(_check_length),
 LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
 
 
+def language_problem(value: object) -> str | None:
+    """Why `value` is not a language Imprenta can make an edition in, or None. Every entry point asks this
+    (game.yaml, translation files, --lang, a PO file's Language header): a code also names a file and a
+    build folder, so it is never a path, and Babel (CLDR) must know it, for its plural rules and lists."""
+    if not isinstance(value, str) or not LANGUAGE.match(value):
+        return f"'{str(value)[:40]}' is not a language code: write es, en, pt-BR…"
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(value.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return f"'{value}' is not a language CLDR knows (es, en, pt-BR…)"
+    return None
+
+
 def _check_language(value: Any) -> Any:
-    if isinstance(value, str) and not LANGUAGE.match(value):
-        raise ShapeError("SCH004", "'{value}' is not a language code: write es, en, pt-BR…", {"value": value[:40]})
+    if isinstance(value, str):
+        problem = language_problem(value)
+        if problem:
+            raise ShapeError("SCH004", "{problem}", {"problem": problem})
     return value
 
 
@@ -206,6 +223,10 @@ def _check_color_name(value: Any) -> Any:
 
 Color = Annotated[str, BeforeValidator(_check_color_name)] | Cmyk
 """A colour: "#rrggbb", a palette name (or faction id), or CMYK percentages."""
+
+ROLL_LIMIT = 10_000
+"""The largest roll, key or domain value (either sign): a check enumerates every value of a range, so a
+`1-3000000000` would ask for billions; no table reads a number this large."""
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|–|\.\.)\s*(-?\d+)\s*$")
 
@@ -234,6 +255,9 @@ def _check_roll(value: Any) -> Any:
         raise ShapeError("SCH008", "'{value}' is not a roll or a range such as 5-6", {"value": value})
     if span[0] > span[1]:
         raise ShapeError("SCH008", "the range '{value}' runs backwards", {"value": value})
+    if max(abs(span[0]), abs(span[1])) > ROLL_LIMIT:
+        raise ShapeError("SCH008", "the range '{value}' goes past ±{limit}; no table reads a number this large",
+                         {"value": str(value)[:40], "limit": ROLL_LIMIT})
     return value
 
 

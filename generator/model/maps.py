@@ -6,6 +6,15 @@ from typing import Annotated, Any, ClassVar, Literal
 from generator.model.common import Color, Id, Length, Reconstruction, Scalar, Shape, Text, Unknown, reconstructed_field
 from generator.shapes import BeforeValidator, Field, ShapeError
 
+
+def _check_anchor(value: Any) -> Any:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(x, (int, float)) for x in value) \
+            and not (-90 <= value[0] <= 90 and -180 <= value[1] <= 180):
+        raise ShapeError("SCH004", "[{latitude}, {longitude}] is not a place on Earth: latitude goes from -90 to 90, "
+                                   "longitude from -180 to 180", {"latitude": value[0], "longitude": value[1]})
+    return value
+
+
 # An id format is text with {col} and {row}, each with at most a zero fill, a width of 1-3 digits and `d`;
 # it never reaches str.format, whose full grammar (attribute access, 10**9 widths) content must not drive.
 _ID_FIELD = re.compile(r"\{(col|row)(?::(0?)([1-9][0-9]{0,2})?d?)?\}")
@@ -37,6 +46,8 @@ LocationType = Literal["area", "zone", "sea", "province", "box", "city", "port",
 
 class Route(Shape):
     fact_labels: ClassVar[dict[str, str]] = {"to": "destination"}
+    i18n_identity: ClassVar[tuple[str, ...]] = ("to",)    # an unknown destination: named by its texts instead
+
     to: Id | Unknown = Field(description="The location the route leads to; it counts as a neighbour. "
                                         "{unknown: why} when the source does not say where it leads: the map "
                                         "prints the route leaving its location towards a proof mark.")
@@ -114,7 +125,8 @@ class Location(Shape):
                                                                   "lanes, passes), each a neighbour.")
     shape: Geometry | None = Field(None, description="Its outline drawn by hand in map millimetres; otherwise it "
                                                      "comes from `map.outlines` or `map.geography`.")
-    anchor: tuple[float, float] | None = Field(None, description="Latitude and longitude (map.geography).")
+    anchor: Annotated[tuple[float, float], BeforeValidator(_check_anchor)] | None = Field(
+        None, description="Latitude and longitude (map.geography).")
     covers: list[tuple[float, float]] = Field(default_factory=list, description="More points (latitude, longitude) "
                                               "this location's land or sea reaches: its shape on the game's map.")
     reach_km: float | None = Field(None, gt=0, description="How far this location reaches from its anchor; a "
@@ -139,8 +151,8 @@ class Grid(Shape):
     size: Length = Field(description="Across flats, in mm.")
     columns: int = Field(ge=1, le=500, description="How many columns of hexes.")
     rows: int = Field(ge=1, le=500, description="How many rows of hexes.")
-    first_column: int = Field(1, description="The number the first column prints (and its hexes' ids use).")
-    first_row: int = Field(1, description="The number the first row prints (and its hexes' ids use).")
+    first_column: int = Field(1, ge=-9999, le=9999, description="The number the first column prints (and its hexes' ids use).")
+    first_row: int = Field(1, ge=-9999, le=9999, description="The number the first row prints (and its hexes' ids use).")
     id_format: Annotated[str, BeforeValidator(_check_id_format)] = Field(
         "{col:02d}{row:02d}", description="How a hex id is made from its column and row: \"{col:02d}{row:02d}\" "
                                           "makes 0507.")
@@ -202,13 +214,16 @@ class Map(Shape):
     }
 
 
+TRACK_LIMIT = 1000      # a track's numbers (either sign): every space is drawn, so 3000000000 would never end
+
+
 class Track(Shape):
     i18n_kind: ClassVar[str | None] = "track"
 
     id: Id = Field(description="The track's id, for {track:id} and set-up placements (`at: track-id:3`).")
     name: Text = Field(description="Its name, as printed (Puntos de victoria).")
-    min: int = Field(0, description="The number of its first space.")
-    max: int = Field(description="The number of its last space.")
+    min: int = Field(0, ge=-TRACK_LIMIT, le=TRACK_LIMIT, description="The number of its first space.")
+    max: int = Field(ge=-TRACK_LIMIT, le=TRACK_LIMIT, description="The number of its last space.")
     labels: dict[str, Text] = Field(default_factory=dict, description="Words printed in a space instead of its "
                                                                       "number: {\"1\": \"1492\"}.")
     notes: dict[str, Text] = Field(default_factory=dict, description="A short note printed under a space: "

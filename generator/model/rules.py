@@ -13,6 +13,8 @@ Side = Literal["front", "back"]
 
 
 class Callout(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("shows", "side")    # the box it points at names it in keys
+
     shows: str = Field(pattern=r"^[a-z][\w-]*(:[\w-]+)?$",
                        description="The layout box the number points at, named by what it prints: a field of its "
                                    "text (title, number, values, value:attack, field:impulses), or image, symbol, "
@@ -151,7 +153,7 @@ class Placement(Shape):
     face: Side | None = Field(None, description="The face shown, when it matters: a control marker on its "
                                                 "Roman side (back).")
     count: int | Literal["rest"] | Unknown = Field(
-        1, description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
+        1, ge=0, le=100_000, description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
                        "no other placement takes), or {unknown: why} when the source does not say.")
     at: Place | Unknown = Field(description="Where: a location or hex id, a track id (beside it), "
                                             "track-id:value, a cup (mix id), hand; or {unknown: why}.")

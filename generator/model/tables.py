@@ -61,7 +61,7 @@ NO_EFFECT = frozenset({"", "-", "—", "–", "x", "0"})
 
 
 class Modifier(Shape):
-    value: Unknown | AssumableInt = Field(
+    value: Unknown | AssumableInt = Field(ge=-1000, le=1000,
         description="Added to the roll (negative to subtract); `{unknown: why}` when the source does not give it.")
     per: Text | None = Field(None, description="A variable modifier: the value counts once for each of these "
                                                "(\"unidad que asedia\" prints \"+1 por cada unidad que asedia\").")
@@ -103,7 +103,8 @@ class Columns(Shape):
 
 
 class Row(Shape):
-    id: Id | None = Field(None, description="A stable name for the row in translation keys, for rows whose key is "
+    id: Id | None = Field(None, description="A stable name for the row in translation keys (else its text names it), "
+                                            "so a reworded text is stale rather than new; for rows whose key is "
                                             "a phrase (`table.<id>.rows.<row id>.key`).")
     roll: Roll | None = Field(None, description="The roll (7) or range (5-6) of this row, for dice tables.")
     key: Scalar | None = Field(None, description="The key of this row, for tables without dice: a number, a range "
@@ -114,20 +115,16 @@ class Row(Shape):
                                                                   "`columns` (null: nothing happens).")
 
 
-def row_key(row: Row, index: int) -> str:
-    """The row's name in translation keys: its id, else its roll or key, else its place."""
-    for found in (row.id, row.roll, row.key):
-        if found is not None and not isinstance(found, Shape):
-            return str(found)
-    return str(index)
-
-
 class LegendEntry(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("code",)    # names the entry in translation keys
+
     code: str = Field(description="A result code as the cells print it: E, R, 1/D.")
     text: Text = Field(description="What the code means.")
 
 
 class Footnote(Shape):
+    i18n_identity: ClassVar[tuple[str, ...]] = ("mark",)
+
     mark: str = Field(pattern=r"^\S{1,3}$", description="The mark a cell, key or header carries: *, †, a.")
     text: Text = Field(description="The footnote, printed under the table after its mark.")
 

@@ -1,8 +1,12 @@
 """Every translatable text of a game, with its stable translation key and where it was written.
 
-Keys are `<kind>.<id>.<field>` for the entity that owns the text; nested texts
-add sub-keys made of ids, codes or rolls where the item has one, indices
-otherwise (docs/content-format.md, "Translations").
+Keys are `<kind>.<id>.<field>` for the entity that owns the text; a text inside a list item adds the item's
+identity: what the item declares (its `id`, a legend's `code`, a footnote's `mark`, a route's `to`, a
+callout's box and side, a map or dict key), else the text itself, as its fingerprint (a modifier, a row
+without an id, a track's labels). So no insertion, deletion, reordering or edit of another item moves a key
+onto another text; a reworded text gets a new key, and its old translation is offered as a suggestion
+(checks.translations). Every key is made here: a renderer asks the edition for a shape's field
+(`Edition.field`), never spells one (docs/content-format.md, "Translations").
 """
 
 from __future__ import annotations
@@ -10,15 +14,16 @@ from __future__ import annotations
 import functools
 import re
 import typing
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from generator.model import Game
 from generator.model.common import Shape, Unknown, is_assumed
-from generator.model.tables import row_key
 from generator.model.translations import fingerprint
 
 REASON = "unknown."      # the keys of the reasons why facts are unknown, printed on a proof sheet
+_BY_TEXT = "\x00"       # in a key being built: the item is named by the text's own fingerprint
 
 #: A reference token without words of its own ({value:piece:x/cost}, not {term:x|apilamiento}), as
 #: derived.references reads them: a cell that holds only such tokens, digits and signs has no words.
@@ -44,6 +49,11 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
                 continue
             reasons.add(text.key)
         yield text
+
+
+def text_index(game: Game) -> dict[tuple[int, tuple], SourceText]:
+    """(id of the owning shape, field path) → its text, for every text (each unknown reason at every place)."""
+    return {(id(text.owner), text.path): text for text in _texts(game) if text.owner is not None}
 
 
 def reason_key(reason: str) -> str:
@@ -75,15 +85,17 @@ def _row_labels(table) -> Iterator[SourceText]:
     if isinstance(table.rows, Unknown):
         return
     columns = [column.id for column in table.columns.known] if table.columns else []
-    for index, row in enumerate(table.rows):
-        name = row_key(row, index)
+    texts = []
+    for row in table.rows:
+        name = _identity(row) or _BY_TEXT
         if isinstance(row.key, str) and any(ch.isalpha() for ch in row.key):
-            yield SourceText(f"table.{table.id}.rows.{name}.key", row.key, table, ("rows", index, "key"))
+            texts.append([SourceText(f"table.{table.id}.rows.{name}.key", row.key, row, ("key",))])
         for place, cell in enumerate(row.results or ()):
             if not table.is_code(cell):
                 column = columns[place] if place < len(columns) else str(place)
-                yield SourceText(f"table.{table.id}.rows.{name}.results.{column}", cell, table,
-                                 ("rows", index, "results", place), translated=not table.is_code(_TOKEN.sub("", cell)))
+                texts.append([SourceText(f"table.{table.id}.rows.{name}.results.{column}", cell, row,
+                                         ("results", place), translated=not table.is_code(_TOKEN.sub("", cell)))])
+    yield from _named_by_text(texts)
 
 
 PRINTED_ATTRIBUTES = {"abbreviation"}   # free attributes the map prints beside a place: translated like a name
@@ -118,20 +130,42 @@ def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) 
         else:
             yield from _walk(value, key, ())
     elif isinstance(value, (list, tuple)):
+        items, said = [], Counter()
         for index, item in enumerate(value):
-            yield from _value(owner, item, f"{key}.{_item_key(item, index)}", path + (index,), translatable)
+            name = _identity(item) if isinstance(item, Shape) else None
+            if name is not None:
+                said[name] += 1
+                name = name if said[name] == 1 else f"{name}-{said[name]}"   # a duplicate, named in order
+            items.append(list(_value(owner, item, f"{key}.{name or _BY_TEXT}", path + (index,), translatable)))
+        yield from _named_by_text(items)
     elif isinstance(value, dict):
         for item_key, item in value.items():
             printed = key.endswith(".attributes") and item_key in PRINTED_ATTRIBUTES
             yield from _value(owner, item, f"{key}.{item_key}", path + (item_key,), translatable or printed)
 
 
-def _item_key(item: Any, index: int) -> str:
-    for attribute in ("id", "code", "roll", "key"):
-        found = getattr(item, attribute, None)
-        if found is not None and not isinstance(found, (Shape, dict, list)):
-            return str(found)
-    return str(index)
+def _identity(item: Shape) -> str | None:
+    """What names a list item in keys, when it declares it (`i18n_identity`, else its id); None: its text."""
+    names = getattr(type(item), "i18n_identity", ("id",))
+    parts = [getattr(item, name, None) for name in names]
+    if any(part is None or isinstance(part, (Shape, dict, list)) for part in parts):
+        return None
+    return "-".join(str(part).replace(":", "-") for part in parts)
+
+
+def _named_by_text(items: list[list[SourceText]]) -> Iterator[SourceText]:
+    """The texts of one list's items, each text of an item without a name of its own keyed by its fingerprint
+    (the same text twice in one list: by its place among its equals, which only swaps equal texts)."""
+    said = Counter()
+    for texts in items:
+        for text in texts:
+            if _BY_TEXT in text.key:
+                name = fingerprint(text.text)
+                said[text.key, name] += 1
+                if said[text.key, name] > 1:
+                    name = f"{name}-{said[text.key, name]}"
+                text = text._replace(key=text.key.replace(_BY_TEXT, name, 1))
+            yield text
 
 
 def _is_text(annotation: Any) -> bool:

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from generator.model.common import Shape
+from generator.model.common import Language, Shape
 from generator.shapes import Field
 
 
@@ -15,8 +15,7 @@ class Entry(Shape):
 
 
 class TranslationFile(Shape):
-    language: str = Field(pattern=r"^[a-z]{2}(-[A-Z]{2})?$", description="The language of the file (en, pt-BR); "
-                                                                      "it must match the file's name.")
+    language: Language = Field(description="The language of the file (en, pt-BR); it must match the file's name.")
     entries: dict[str, Entry | str] = Field(default_factory=dict,
                                             description="Key → translation; a bare string is an unstamped entry.")
 

@@ -48,6 +48,14 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
 
 
+def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
+    """call() in this process under the limits a child would have (a timer, a lowered address space) where a
+    timer can stop it, or plainly; `on_failure(why)` answers a call that ran past them."""
+    if not _can_limit_here():
+        return call()
+    return _run_here((), lambda state: call(), {}, limits, lambda job, why: on_failure(why))
+
+
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
                 progress: Callable[[int, int, object], None] | None = None) -> dict:

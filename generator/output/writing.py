@@ -6,6 +6,11 @@ folder names (Linux's renameat2 RENAME_EXCHANGE) makes the new set the target an
 folder, which is removed. A reader, or a build killed at any instant, sees either the complete previous set
 with its manifest or the complete new one with its own, never a mix.
 
+Nothing is written through a symbolic link (a pull request can commit `build` as a link to anywhere): the
+output folder, its game folder and the language folder must each be a real folder (or not exist yet), and a
+language folder that exists must be an Imprenta output (it holds a manifest.json), never a folder of other
+files that a mistyped --out would replace. Links inside a previous set are dropped, not followed.
+
 Where the exchange is not available, the target is renamed aside and the staging folder renamed into its
 place; a build killed between the two renames leaves the previous set aside, and the next build puts it back
 before anything else. Staging folders carry the id of the process that made them: the next build removes
@@ -19,6 +24,7 @@ import ctypes.util
 import errno
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -31,7 +37,12 @@ _AT_FDCWD = -100
 
 def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, stale: list[str]) -> None:
     """Publish the artifacts and the manifest as the new content of `target`, keeping the previous files
-    that are neither rebuilt nor `stale` (no longer made)."""
+    that are neither rebuilt nor `stale` (no longer made).
+
+    Raises OSError, with the reason in words, for a target this build may not replace (see the module)."""
+    problem = boundary_problem(target.parent.parent, target)
+    if problem:
+        raise OSError(errno.EPERM, problem, str(target))
     parent = target.parent
     parent.mkdir(parents=True, exist_ok=True)
     tidy(target)
@@ -49,6 +60,27 @@ def write_atomically(target: Path, artifacts: list[Artifact], manifest: bytes, s
         _switch(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def boundary_problem(out: Path, target: Path | None = None) -> str | None:
+    """Why a build may not write into `out` (or its language folder `target`, out/<game>/<lang>), or None."""
+    folders = [out] + ([target.parent, target] if target is not None else [])
+    for folder in folders:
+        try:
+            mode = os.lstat(folder).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            return f"{folder} cannot be examined ({error.strerror})"
+        if stat.S_ISLNK(mode):
+            return f"{folder} is a symbolic link, and Imprenta writes no output through a link; remove it"
+        if not stat.S_ISDIR(mode):
+            return f"{folder} is a file, not a folder of outputs"
+    if target is not None and target.is_dir() and not (target / "manifest.json").is_file() \
+            and any(not entry.name.startswith((_STAGING, _ASIDE)) for entry in os.scandir(target)):
+        return (f"{target} holds files but no manifest.json, so it is not an Imprenta output, and a build would "
+                f"replace it; choose another --out")
+    return None
 
 
 def _umask() -> int:

@@ -3,12 +3,14 @@
 A text missing from the translation falls back to the source language (the
 checker has already reported it); a fact recorded as unknown prints as its
 placeholder mark (derived/unknowns.py), never as a "?" that reads like data,
-and never with the editor's reason, which only the proof sheet prints.
+and never with the editor's reason, which only the proof sheet prints. A translation is printed only for the
+source it translated: one whose source changed since (stale) prints after STALE, which only a proof can
+show (a release refuses stale translations, REL002).
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from generator.derived.counting import SelectorError, count, value
 from generator.derived.numbering import Numbered, section_numbers
@@ -17,9 +19,11 @@ from generator.derived.references import KINDS, find_tokens
 from generator.derived.unknowns import Fact, mark, unknown_facts
 from generator.model import Game
 from generator.model.common import Unknown, is_assumed
+from generator.model.translations import fingerprint
 from generator.render.typography import typeset, typeset_word
 
 PLACEHOLDER = mark(0)      # an unnumbered mark: a value that is missing without a declared unknown
+STALE = "‡"                # before a translation of an earlier version of its source (a proof's warning)
 
 
 class Edition:
@@ -39,10 +43,25 @@ class Edition:
             return ""
         if isinstance(source, Unknown):
             return self.mark(source)
-        entry = self._entries.get(key)
-        if entry is not None:
-            return typeset(self.language, entry if isinstance(entry, str) else entry.text)
-        return typeset(self.language, str(source))
+        entry = self._entries.get(key) if key is not None else None
+        if entry is None:
+            return typeset(self.language, str(source))
+        if isinstance(entry, str):
+            return typeset(self.language, entry)
+        text = typeset(self.language, entry.text)
+        return text if entry.source in (None, _fingerprint(str(source))) else STALE + text
+
+    def field(self, owner, *path) -> str:
+        """The words of a shape's field in this edition: `field(table, "title")`, `field(modifier, "when")`,
+        `field(row, "results", 2)`. Its key is the one model.texts gave that field, so a renderer never spells
+        a key and can only ask for one a translator was given."""
+        value = _at(owner, path)
+        if value is None:
+            return ""
+        if isinstance(value, Unknown):
+            return self.mark(value)
+        source = self.game.text_index.get((id(owner), path))
+        return self.text(source.key if source is not None else None, value)
 
     @cached_property
     def facts(self) -> tuple[Fact, ...]:
@@ -70,8 +89,7 @@ class Edition:
         shape = self.game.get(kind, id_)
         if shape is None:
             return id_
-        i18n_kind = getattr(shape, "i18n_kind", kind)
-        return self.text(f"{i18n_kind}.{id_}.{field}", getattr(shape, field, None))
+        return self.field(shape, field)
 
     @cached_property
     def words(self):
@@ -149,9 +167,9 @@ class Edition:
         """(role as printed, names) of each credit: its `title` translated, else its role words in this language
         joined as a list ("revisión y pruebas de juego") with a capital first; each name once."""
         said, found = self.words, []
-        for index, credit in enumerate(self.game.manifest.credits):
+        for credit in self.game.manifest.credits:
             if credit.title is not None:
-                role = self.text(f"game.credits.{index}.title", credit.title)
+                role = self.field(credit, "title")
             else:
                 role = self._listed([said[f"credit.{name}"] for name in credit.roles])
                 role = role[:1].upper() + role[1:]
@@ -182,3 +200,23 @@ class Edition:
         path = self.game.folder / icon.file if icon.file else None
         usable = path is not None and image_problem(path, self.game.folder) is None
         return (path if usable else None), self.name("icon", icon_id)
+
+
+def _at(owner, path: tuple):
+    """The value at a field path below a shape: attribute names, list places and dict keys."""
+    value = owner
+    for step in path:
+        if value is None:
+            return None
+        if isinstance(step, int) and isinstance(value, (list, tuple)):
+            value = value[step] if step < len(value) else None
+        elif isinstance(value, dict):
+            value = value.get(step)
+        else:
+            value = getattr(value, step, None)
+    return value
+
+
+@lru_cache(maxsize=65536)
+def _fingerprint(text: str) -> str:
+    return fingerprint(text)

@@ -28,7 +28,7 @@ class SetupView(NamedTuple):
 
 def setup_view(e: Edition, step: SetupStep) -> SetupView:
     side = e.name("faction", step.side) if step.side else ""
-    text = e.text(f"setup.{step.id}.text", step.text) if step.text is not None else ""
+    text = e.field(step, "text")
     return SetupView(step.id, side, text, _rows(e, step.place))
 
 
@@ -53,7 +53,7 @@ def _what(e: Edition, placement: Placement) -> str:
     name = e.name(PLACED[field], target)
     piece = e.game.get("piece", target) if field == "piece" else None
     face = getattr(piece, placement.face, None) if piece is not None and placement.face else None
-    label = e.text(f"piece.{piece.id}.{placement.face}.label", face.label) if face is not None and face.label else ""
+    label = e.field(face, "label") if face is not None and face.label else ""
     return e.words["setup.face"].format(piece=name, face=label) if label else name
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from generator.model.common import Unknown, is_assumed, parse_range
-from generator.model.tables import Table, row_key
+from generator.model.tables import Table
 from generator.render.edition import Edition
 
 EMPTY = "—"      # a cell the content leaves empty (null)
@@ -47,33 +47,30 @@ class TableView:
 def table_view(edition: Edition, table: Table, words: dict, prose=None) -> TableView:
     e = edition
     words = {**e.words, **words}      # a caller's own words (a VASSAL module's) first, the edition's for the rest
-    key = f"table.{table.id}"
     kind = table.shape_kind
     dice = "" if table.dice.is_none else table.dice.spec
-    view = TableView(table.id, f"table-{table.id}", e.text(f"{key}.title", table.title), dice, [], [], kind,
+    view = TableView(table.id, f"table-{table.id}", e.field(table, "title"), dice, [], [], kind,
                      numbered=table.numbered, replaces=table.replaces or "")
     view.head = _head(e, table, words)
     if table.columns is not None and table.columns.label is not None:
-        view.axis = e.text(f"{key}.columns.label", table.columns.label)
+        view.axis = e.field(table.columns, "label")
     if isinstance(table.rows, Unknown):
         view.unknown = e.mark(table.rows)
     else:
-        view.rows = [_cells(e, table, row, index) for index, row in enumerate(table.rows)]
+        view.rows = [_cells(e, table, row) for row in table.rows]
         width = max([len(view.head)] + [len(row) for row in view.rows])    # a table may have no header
         view.numeric = [bool(view.rows) and all(_NUMBER.fullmatch(row[column]) for row in view.rows
                                                 if column < len(row)) for column in range(width)]
-    view.modifiers = [_modifier(e, f"table.{owner.id}.modifiers.{index}", m, words)
-                      for owner in _modifier_owners(e, table) for index, m in enumerate(owner.modifiers)]
+    view.modifiers = [_modifier(e, m, words) for owner in _modifier_owners(e, table) for m in owner.modifiers]
     view.reading = _reading(e, table, words)
-    view.legend = [(entry.code, e.plain(e.text(f"{key}.legend.{entry.code}.text", entry.text)))
+    view.legend = [(entry.code, e.plain(e.field(entry, "text")))
                    for entry in table.legend]
-    view.footnotes = [(note.mark, e.plain(e.text(f"{key}.footnotes.{index}.text", note.text)))
-                      for index, note in enumerate(table.footnotes)]
+    view.footnotes = [(note.mark, e.plain(e.field(note, "text"))) for note in table.footnotes]
     replacing = next((t for t in e.game.tables if t.replaces == table.id and t.id != table.id), None)
     if replacing is not None:
-        view.replaced_by = e.text(f"table.{replacing.id}.title", replacing.title)
+        view.replaced_by = e.field(replacing, "title")
     if table.note is not None and not isinstance(table.note, Unknown):
-        note = e.text(f"{key}.note", table.note)
+        note = e.field(table, "note")
         view.note = prose.html(note, f"table-{table.id}") if prose is not None else e.plain(note)
     return view
 
@@ -82,39 +79,36 @@ def _head(e: Edition, table: Table, words: dict) -> list[str]:
     """The header row; a table with no header worth printing (a list, a lookup without labels) gets none."""
     if table.shape_kind == "list":
         return []
-    key = f"table.{table.id}"
-    first = e.text(f"{key}.key_label", table.key_label) if table.key_label is not None else \
+    first = e.field(table, "key_label") if table.key_label is not None else \
         ("" if table.dice.is_none else table.dice.spec)
     if table.columns is not None:
-        values = ([e.text(f"{key}.columns.items.{c.id}.label", c.label) for c in table.columns.known]
+        values = ([e.field(column, "label") for column in table.columns.known]
                   or [e.shown(table.columns.items)])       # columns the source does not give: one mark across
     elif table.result_label is not None:
-        values = [e.text(f"{key}.result_label", table.result_label)]
+        values = [e.field(table, "result_label")]
     else:
         values = [words.get("result", "") if table.shape_kind == "die-roll" else ""]
     head = [first] + values
     return head if any(head) else []
 
 
-def _cells(e: Edition, table: Table, row, index: int) -> list[str]:
-    key = f"table.{table.id}.rows.{row_key(row, index)}"
+def _cells(e: Edition, table: Table, row) -> list[str]:
     if table.shape_kind == "list":
-        return [e.plain(e.text(f"{key}.result", row.result)) if row.result is not None else EMPTY]
+        return [e.plain(e.field(row, "result")) if row.result is not None else EMPTY]
     label = row.roll if row.roll is not None else row.key
     if label is None:
         shown = EMPTY
     elif row.roll is None and isinstance(label, str) and any(ch.isalpha() for ch in label):
-        shown = e.text(f"{key}.key", label)
+        shown = e.field(row, "key")
     else:
         shown = _number(e, label)
     if row.results is not None:
-        columns = [c.id for c in table.columns.known] if table.columns else []
         cells = [EMPTY if cell is None else
                  e.shown(cell) if table.is_code(cell) else
-                 e.plain(e.text(f"{key}.results.{columns[place] if place < len(columns) else place}", cell))
+                 e.plain(e.field(row, "results", place))
                  for place, cell in enumerate(row.results)]                 # null: nothing happens
     else:
-        cells = [e.plain(e.text(f"{key}.result", row.result)) if row.result is not None else EMPTY]
+        cells = [e.plain(e.field(row, "result")) if row.result is not None else EMPTY]
     return [shown] + cells
 
 
@@ -136,7 +130,7 @@ def _modifier_owners(e: Edition, table: Table) -> list[Table]:
     return owners
 
 
-def _modifier(e: Edition, key: str, modifier, words: dict) -> tuple[str, str]:
+def _modifier(e: Edition, modifier, words: dict) -> tuple[str, str]:
     value = modifier.value
     if isinstance(value, Unknown) or is_assumed(value):
         shown = e.mark(value)
@@ -144,18 +138,17 @@ def _modifier(e: Edition, key: str, modifier, words: dict) -> tuple[str, str]:
         shown = f"{value:+d}".replace("-", MINUS)
     parts = []
     if modifier.per is not None:
-        per = f"{words.get('per', 'per')} {e.plain(e.text(f'{key}.per', modifier.per))}"
+        per = f"{words.get('per', 'per')} {e.plain(e.field(modifier, 'per'))}"
         if modifier.up_to is not None:
             per += f" ({words.get('up_to', 'at most {n}').replace('{n}', str(modifier.up_to))})"
         parts.append(per)
     if modifier.when is not None:
-        parts.append(e.plain(e.text(f"{key}.when", modifier.when)))
+        parts.append(e.plain(e.field(modifier, "when")))
     return shown, ", ".join(parts)
 
 
 def _reading(e: Edition, table: Table, words: dict) -> list[str]:
     """How a roll the modifiers take past the printed rows reads, and values beyond a matrix's columns."""
-    key = f"table.{table.id}"
     reading = []
     if table.out_of_range == "clamp" and not isinstance(table.rows, Unknown) and table.rows:
         rolls = [parse_range(row.roll) for row in table.rows if row.roll is not None]
@@ -168,8 +161,8 @@ def _reading(e: Edition, table: Table, words: dict) -> list[str]:
         for side, value, edge in (("below", columns.below, columns.known[0]), ("above", columns.above,
                                                                                 columns.known[-1])):
             if value is not None:
-                label = e.text(f"{key}.columns.items.{edge.id}.label", edge.label)
-                text = e.plain(e.text(f"{key}.columns.{side}", value))
+                label = e.field(edge, "label")
+                text = e.plain(e.field(columns, side))
                 reading.append(f"{words.get(side, side).replace('{column}', label)}: {text}")
     return [line for line in reading if line]
 

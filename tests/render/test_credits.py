@@ -31,8 +31,8 @@ ENGLISH = """\
 language: en
 entries:
   game.title: Demo
-  game.credits.3.title: Naval advice
-  game.credits.4.title: Original design
+  game.credits.2c9bda7b6c.title: Naval advice        # a credit is named by its title
+  game.credits.12399ffc7a.title: Original design
 """
 
 

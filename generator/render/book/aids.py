@@ -96,7 +96,7 @@ def aid_anchors(edition: Edition, aids) -> frozenset[str]:
 
 def _aid_view(edition: Edition, context: dict, aid: Aid) -> dict:
     e = edition
-    title = e.text(f"aid.{aid.id}.title", aid.title) if aid.title is not None else context["words"]["aids"]
+    title = e.field(aid, "title") if aid.title is not None else context["words"]["aids"]
     tables = {table.id: table for table in context["tables"]}
     views = {view.id: (book, index) for book in context["documents"] for index, view in enumerate(book.sections)}
     parts, printed = [], set()
@@ -150,7 +150,7 @@ def _order_sheets(edition: Edition, context: dict) -> list[dict]:
 def _order(e: Edition, action, faction: str, other: str | None) -> dict:
     """An order as its sheet prints it. An example that names the sheet's own power (Austria assassinating
     Austria, France supporting France) names the next power instead."""
-    notation = e.text(f"action.{action.id}.notation", action.notation) if action.notation else ""
+    notation = e.field(action, "notation") if action.notation else ""
     if other is not None:
         theirs = e.name("faction", other, "short") or e.name("faction", other)     # as notations name powers
         for mine in (e.name("faction", faction), e.name("faction", faction, "short")):
@@ -158,5 +158,5 @@ def _order(e: Edition, action, faction: str, other: str | None) -> dict:
                 notation = notation.replace(mine, theirs)
                 break
     cost = e.shown(action.cost) if not isinstance(action.cost, Unknown) else e.mark(action.cost)
-    return {"name": e.text(f"action.{action.id}.name", action.name), "notation": notation,
+    return {"name": e.field(action, "name"), "notation": notation,
             "by": ", ".join(e.name("piece_kind", kind) for kind in action.by), "cost": cost}

@@ -178,7 +178,7 @@ def _counter_sides(edition: Edition, anatomy: Anatomy) -> list[_Side]:
             continue
         face_layout = layout.front if name == "front" else layout.back or layout.front
         inputs = counters.face_inputs(edition, piece, kind, name, data, cups.get(piece.id))
-        label = edition.text(f"piece.{piece.id}.{name}.label", data.label)
+        label = edition.field(data, "label")
         caption = (words.get(f"anatomy.{name}", name),) + ((label,) if label else ())
         sides.append(_drawn(name, face_layout, inputs, width, height, layout, palette, kind.shape == "round",
                             caption))

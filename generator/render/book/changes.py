@@ -35,7 +35,7 @@ class EditionMarks:
     def _text(edition: Edition, section_id: str, field: str) -> str:
         section = edition.game.get("section", section_id)
         value = getattr(section, field, None) if section is not None else None
-        return MARK.sub(mark(0), edition.text(f"section.{section_id}.{field}", value))
+        return MARK.sub(mark(0), edition.field(section, field) if value is not None else "")
 
     def context(self, documents: list, tables: list, terms: list) -> dict:
         """For the templates: each kind's marks by id, the contents entries to mark, and the list of changes."""

@@ -93,7 +93,7 @@ def _texts(edition: Edition, kind: str, item_id: str, fields, numbering: Edition
     found = {}
     for field in fields:
         value = getattr(item, field, None) if item is not None else None
-        found[field] = _plain(edition.text(f"{kind}.{item_id}.{field}", value), numbering, edition) \
+        found[field] = _plain(edition.field(item, field), numbering, edition) \
             if value is not None else ""
     return found
 

@@ -40,8 +40,7 @@ def _anatomy_html(e: Edition, prose: Prose, section) -> Markup | str:
     anatomy = section.anatomy
     if anatomy is None:
         return ""
-    texts = [e.mark(c.text) if isinstance(c.text, Unknown) else
-             e.text(f"section.{section.id}.anatomy.callouts.{i}.text", c.text) for i, c in enumerate(anatomy.callouts)]
+    texts = [e.field(callout, "text") for callout in anatomy.callouts]
     figure = anatomy_figure(e, anatomy, texts)
     if figure is None:
         return ""

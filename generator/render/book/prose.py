@@ -45,7 +45,7 @@ def box_style(edition: Edition, kind: str) -> tuple[str, str]:
     """A box kind's look (the stylesheet's `look-…` classes) and its label in the edition's language ("Ejemplo",
     "Aclaración"; "" when the game gives the kind none)."""
     look, declared = box_kinds(edition.game.manifest).get(kind, ("note", None))
-    label = edition.text(f"box.{kind}.label", declared.label) if declared is not None and declared.label else ""
+    label = edition.field(declared, "label") if declared is not None and declared.label else ""
     return look, label
 
 
@@ -151,8 +151,7 @@ class Prose:
         shown = label or e.token_text("ref", target, form)
         other_book = numbered.document.id != self.document_id and len(e.game.documents) > 1
         if other_book and not label and form != "title" and numbered.number:
-            book = e.text(f"document.{numbered.document.id}.short", numbered.document.short) or \
-                e.text(f"document.{numbered.document.id}.title", numbered.document.title)
+            book = e.field(numbered.document, "short") or e.field(numbered.document, "title")
             shown = f"{book} {shown}"
         return self._link(section_anchor(target), shown, "ref title-ref" if form == "title" else "ref")
 

@@ -49,22 +49,22 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
     for document in game.documents:
         prose = Prose(e, document.id, anchors) if prose is None else _same_uses(prose, document.id)
         sections = section_views(e, prose, document, marks)
-        documents.append(DocumentView(document.id, e.text(f"document.{document.id}.title", document.title),
+        documents.append(DocumentView(document.id, e.field(document, "title"),
                                       sections))
     prose = prose or Prose(e, None, anchors)
     tables = [table_view(e, table, said, prose) for table in game.tables]
     terms = []
-    for term in sorted(game.terms, key=lambda t: e.text(f"term.{t.id}.term", t.term).lower()):
-        definition = e.text(f"term.{term.id}.definition", term.definition) if term.definition is not None else ""
-        terms.append({"id": term.id, "term": e.text(f"term.{term.id}.term", term.term),
-                      "abbreviation": e.text(f"term.{term.id}.abbreviation", term.abbreviation)
+    for term in sorted(game.terms, key=lambda t: e.field(t, "term").lower()):
+        definition = e.field(term, "definition")
+        terms.append({"id": term.id, "term": e.field(term, "term"),
+                      "abbreviation": e.field(term, "abbreviation")
                       if term.abbreviation else "",
                       "definition": prose.inline(definition, f"term-{term.id}") if definition else "",
                       "uses": _first_use_per_section(prose.term_uses.get(term.id, []))})
     manifest = game.manifest
     return {
-        "game": {"title": e.text("game.title", manifest.title), "language": e.language,
-                 "subtitle": e.text("game.subtitle", manifest.subtitle) if manifest.subtitle else "",
+        "game": {"title": e.field(manifest, "title"), "language": e.language,
+                 "subtitle": e.field(manifest, "subtitle") if manifest.subtitle else "",
                  "author": manifest.author,
                  "credits": [{"role": role, "names": names} for role, names in e.credits()],
                  "publisher": manifest.publisher or ""},
@@ -138,15 +138,20 @@ def _guarded(function):
     def render(request: RenderRequest) -> Rendered:
         try:
             return function(request)
-        except TemplateError as error:
+        except (TemplateError, RecursionError, MemoryError) as error:
             from generator.diagnostics import Span
 
             frame_file, frame_line = _template_frame(error)
+            if not isinstance(error, TemplateError) and frame_file is None:
+                raise                   # not the template's doing: the render's limits report it (OUT004)
             name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
             line = getattr(error, "lineno", None) or frame_line
             span = Span(_shown(name), line or 1, 1)
+            why = (getattr(error, "message", None) or str(error)) if isinstance(error, TemplateError) else \
+                "it calls or includes itself without end" if isinstance(error, RecursionError) else \
+                "it makes a text too large for the memory"
             return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
-                                                        f"{error.message or error}", span,
+                                                        f"{why}", span,
                                               "Fix the template; the output is not written.")], failed=True)
     return render
 

@@ -45,7 +45,7 @@ def section_views(e: Edition, prose: Prose, document, marks=None) -> list[Sectio
     for _, section, ancestors in _walk(document):
         view = SectionView(
             section.id, section_anchor(section.id), e.numbers[section.id].number,
-            e.text(f"section.{section.id}.title", section.title), len(ancestors), min(len(ancestors) + 2, 6),
+            e.field(section, "title"), len(ancestors), min(len(ancestors) + 2, 6),
             _prose(e, prose, section, "body", marks), "none", section.sequence,
             [child.id for child in section.sections], section.run_in)
         if section.box != "none":
@@ -82,7 +82,7 @@ def _prose(e: Edition, prose: Prose, section, field_name: str, marks=None) -> Ma
         return not_given(e, value)          # its mark and "not given in the source"; the reason goes to the proof
     if value is None:
         return ""
-    text = e.text(f"section.{section.id}.{field_name}", value)
+    text = e.field(section, field_name)
     return prose.html(text, section.id, marks.lines(section, field_name) if marks else None) if text else ""
 
 

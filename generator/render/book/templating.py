@@ -8,11 +8,12 @@ name leaves its folder), and must be UTF-8.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from generator.load.game_files import Refused, read_bytes
 from generator.render.templates import find
@@ -36,6 +37,74 @@ class ConfinedLoader(BaseLoader):
         return source, str(path), lambda: False
 
 
+MAX_MADE = 1_000_000       # the longest text or list a template may make with one operator, filter or call
+_WIDE_PERCENT = re.compile(r"%[-+ #0]*(?:\d{4,}|\*)|%[-+ #0]*\d*\.(?:\d{4,}|\*)")
+_WIDE_BRACES = re.compile(r"\{[^{}]*:[^{}]*?(?:\d{4,}|\{)[^{}]*\}")
+
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja2's sandbox, with the work a number can ask for bounded: `'a' * 10**10`, `9 ** 9 ** 9`,
+    `'a'|center(10**9)` or a format width of 10**9 in a game's template is a finding (LAY005), not a build
+    that fills the memory. (Jinja2 already bounds `range`.)"""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.filters = {name: _bounded(function, name == "format") for name, function in self.filters.items()}
+
+    def call_binop(self, context, operator: str, left, right):
+        if operator == "*":
+            for sized, times in ((left, right), (right, left)):
+                if isinstance(sized, (str, list, tuple)) and isinstance(times, int) \
+                        and len(sized) * times > MAX_MADE:
+                    raise SecurityError(f"the template repeats a text or list {times} times, making more than "
+                                        f"{MAX_MADE} items")
+        elif operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
+            raise SecurityError(f"the template raises a number to the power {right}; the most is 64")
+        elif operator == "%" and isinstance(left, str):
+            _refuse_wide(left)
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja2's own signature
+        _refuse_huge(args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value):
+        if isinstance(getattr(value, "__self__", None), str) and getattr(value, "__name__", "") in (
+                "format", "format_map"):
+            _refuse_wide(value.__self__)
+        return super().wrap_str_format(value)
+
+
+def _bounded(function, formats: bool):
+    import functools
+
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
+    @functools.wraps(function)          # keeps Jinja2's pass_context marks
+    def bounded(*args, **kwargs):
+        passed = 1 if args and isinstance(args[0], (Context, EvalContext, SandboxedEnvironment)) else 0
+        if not formats:         # the value filtered (and the values formatted) may be any number; sizes may not
+            _refuse_huge(args[passed + 1:], kwargs)
+        elif len(args) > passed and isinstance(args[passed], str):
+            _refuse_wide(args[passed])
+        return function(*args, **kwargs)
+    return bounded
+
+
+def _refuse_huge(args: tuple, kwargs: dict) -> None:
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_MADE:
+            raise SecurityError(f"the template passes the number {value}; the most is {MAX_MADE}")
+
+
+def _refuse_wide(text: str) -> None:
+    if _WIDE_PERCENT.search(text) or _WIDE_BRACES.search(text):
+        raise SecurityError("the template formats a value with a width or precision of 1000 or more")
+
+
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
-    return SandboxedEnvironment(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
-                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
+                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)

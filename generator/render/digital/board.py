@@ -67,8 +67,7 @@ def board_places(edition: Edition) -> BoardPlaces:
             frame = frames.get(f"track-{track.id}-{value}")
             if frame is None:
                 continue
-            label = edition.text(f"track.{track.id}.labels.{value}", track.labels[str(value)]) \
-                if str(value) in track.labels else str(value)
+            label = edition.field(track, "labels", str(value)) if str(value) in track.labels else str(value)
             spaces.append(Zone(f"track:{track.id}:{value}", f"{track_name} {edition.plain(label)}", frame,
                                _inside(frame)))
         if f"track-{track.id}" in frames:      # beside the track: where its name is printed, left of its spaces

@@ -120,10 +120,10 @@ def module_contents(edition: Edition) -> Contents:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
             continue
-        sides = [Side(f"{piece.id}-front", edition.text(f"piece.{piece.id}.front.label", piece.front.label)
+        sides = [Side(f"{piece.id}-front", edition.field(piece.front, "label")
                       or words[0])]
         if piece.back is not None:
-            sides.append(Side(f"{piece.id}-back", edition.text(f"piece.{piece.id}.back.label", piece.back.label)
+            sides.append(Side(f"{piece.id}-back", edition.field(piece.back, "label")
                               or words[1]))
         width, height = (kind.size.width, kind.size.height) if hasattr(kind.size, "width") else (kind.size,) * 2
         owner = ("force", piece.force) if piece.force else ("faction", piece.faction) if piece.faction else None
@@ -131,14 +131,14 @@ def module_contents(edition: Edition) -> Contents:
         queue = hexes.get(piece.force, []) if piece.force else []
         starts = [queue.pop(0) for _ in range(min(piece.copies, len(queue)))]
         starts += placed.get(piece.id, [])[:piece.copies - len(starts)]
-        design = PieceDesign(piece.id, edition.text(f"piece.{piece.id}.name", piece.name), kind.id, group,
+        design = PieceDesign(piece.id, edition.field(piece, "name"), kind.id, group,
                              piece.copies, sides, width, height, piece.facing, starts, kind.shape == "round")
         if piece.id in cups:
             design.cup, design.in_cup = cups[piece.id].id, piece.copies - len(starts)
         pieces.append(design)
     cup_list = [Cup(mix.id, edition.name("mix", mix.id), sum(p.in_cup for p in pieces if p.cup == mix.id),
                     mix.total) for mix in game.mixes if mix.id in {p.cup for p in pieces}]
-    return Contents(edition.text("game.title", game.manifest.title), pieces, _decks(edition), dice_used(game),
+    return Contents(edition.field(game.manifest, "title"), pieces, _decks(edition), dice_used(game),
                     _turns(edition), [edition.name("table", table.id, "title") for table in game.tables],
                     cup_list, [edition.name("faction", side) for side in sides_of(game)])
 
@@ -216,7 +216,7 @@ def _decks(edition: Edition) -> list[DeckPlan]:
     game = edition.game
     decks = []
     for deck in game.decks:
-        cards = [(card.id, edition.text(f"card.{card.id}.title", card.title), card.copies)
+        cards = [(card.id, edition.field(card, "title"), card.copies)
                  for card in game.cards if card.deck == deck.id and card.copies > 0]
         if not cards:
             continue
@@ -243,5 +243,5 @@ def _turns(edition: Edition) -> list[str]:
         next((t for t in game.tracks if "turn" in t.id), None)
     if track is None:
         return []
-    return [edition.text(f"track.{track.id}.labels.{n}", track.labels[str(n)]) if str(n) in track.labels
+    return [edition.field(track, "labels", str(n)) if str(n) in track.labels
             else str(n) for n in range(track.min, track.max + 1)]

@@ -98,7 +98,7 @@ def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str
     from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
 
     items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.text("game.title", edition.game.manifest.title), "", "counters", edition.words)
+    text = SheetText(edition.field(edition.game.manifest, "title"), "", "counters", edition.words)
     # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
     # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
     sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)

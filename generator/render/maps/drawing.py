@@ -120,14 +120,14 @@ def _outlined(edition: Edition, palette: Palette, shapes_of, drawing: MapDrawing
     for location in game.locations:
         if location.type == "box" and location.shape is not None and location.id not in drawn.ids:
             centre = shape_centre(location)
-            name = edition.text(f"location.{location.id}.name", location.name)
+            name = edition.field(location, "name")
             group = box_frame(location, name) if location.shape.rect else _location(location, centre, edition,
                                                                                        palette, said)
             main.append(group)
             drawn.centres[location.id] = centre
             drawn.ids[location.id] = group.id
         elif location.type == "box" and location.shape is None and _holds_others(game, location.id):
-            name = edition.text(f"location.{location.id}.name", location.name)
+            name = edition.field(location, "name")
             main.append(Group(f"box-{location.id}", [Rect(0, 0, shapes_of.width, shapes_of.height, None, BLACK, 0.8)],
                               "box frame", name))       # the map itself: what lies in it is drawn in place
             drawn.ids[location.id] = f"box-{location.id}"
@@ -243,7 +243,7 @@ def _location(location: Location, centre, edition: Edition, palette: Palette, sa
     if location.label is not None:
         lx, ly = location.label
         label_box = (lx - 22, ly - 4, 44, 8)
-    name = edition.text(f"location.{location.id}.name", location.name)
+    name = edition.field(location, "name")
     if location.number is not None and shape is not None and shape.circle is not None:
         x, y, r = shape.circle
         shapes.extend(place(fit_map(str(location.number), "sans-bold", 22, 10, r * 1.2, r * 0.9), "sans-bold",

@@ -43,7 +43,7 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
     for location in (loc for loc in game.locations if loc.type == "box" and loc.id not in drawing.ids):
         w, h = 46.0, 26.0
         x, by = row.take(w, h)
-        name = edition.text(f"location.{location.id}.name", location.name)
+        name = edition.field(location, "name")
         box = [Rect(x, by, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
         box.extend(place(fit_map(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
         shapes.append(Group(f"box-{location.id}", box, "box", name))
@@ -102,7 +102,7 @@ class _Flow:
 
 
 def _track(track, edition: Edition, palette: Palette, x: float, y: float, width: float) -> tuple[Group, float]:
-    name = edition.text(f"track.{track.id}.name", track.name)
+    name = edition.field(track, "name")
     label_width, cell = 34.0, 12.0
     per_row = max(1, int((width - label_width) // cell))
     values = list(range(track.min, track.max + 1))
@@ -115,8 +115,8 @@ def _track(track, edition: Edition, palette: Palette, x: float, y: float, width:
         cx = x + label_width + (index % per_row) * cell
         cy = y + (index // per_row) * cell
         key = str(value)
-        label = edition.text(f"track.{track.id}.labels.{key}", track.labels[key]) if key in track.labels else key
-        note = edition.text(f"track.{track.id}.notes.{key}", track.notes[key]) if key in track.notes else ""
+        label = edition.field(track, "labels", key) if key in track.labels else key
+        note = edition.field(track, "notes", key) if key in track.notes else ""
         space: list[Shape] = [Rect(cx, cy, cell, cell, fill, BLACK, 0.35)]
         space.extend(place(fit_map(label, "sans-bold", 9, 5, cell - 1.5, cell * 0.5), "sans-bold", cx + 0.75, cy + 1,
                            cell - 1.5, cell * 0.5, fill=readable_on(fill)))

@@ -32,7 +32,7 @@ def legend_entries(edition: Edition, palette: Palette, symbols: set[str], said,
         ink = palette.ink(key.id, None)
         if ink is not None:
             tint = ink.lighter(0.45) if sum(ink.as_rgb()) < 1.5 else ink
-            entries.append((edition.text(f"map_key.{key.id}.name", key.name), tint, False))
+            entries.append((edition.field(key, "name"), tint, False))
     entries.extend(_striped(edition, palette, said))
     owners = sorted({loc.owner for loc in game.locations if loc.owner and not loc.colors})
     if symbols or game.map.geography is not None:
@@ -68,7 +68,7 @@ def _fact_words(entry, said) -> str:
 def _striped(edition: Edition, palette: Palette, said) -> list[tuple[str, Ink, object]]:
     """A key for each pair of colours an area is striped in (two peoples' area): both swatches, both names."""
     game = edition.game
-    names = {key.id: edition.text(f"map_key.{key.id}.name", key.name) for key in game.map.keys}
+    names = {key.id: edition.field(key, "name") for key in game.map.keys}
     pairs = sorted({tuple(loc.colors[:2]) for loc in game.locations if len(loc.colors) >= 2
                     and all(isinstance(colour, str) and colour in names for colour in loc.colors[:2])})
     found = []

@@ -106,7 +106,7 @@ def draw_outlined(edition: Edition, palette: Palette, shapes_of: Outlines, fill_
                     body.extend(_stripes(region, ink.lighter(0.2), 5.0 * index, 1.6))
         else:
             body.extend(_second_colours(loc, region, palette))
-        name = edition.text(f"location.{loc.id}.name", loc.name)
+        name = edition.field(loc, "name")
         ink = CURRENT.darker(0.3) if loc.type == "sea" else WHITE if jungle else BLACK
         label, centre = labels.place(name, _extras(loc, said, edition), region,
                                      LAND_NAME if loc.type != "sea" else SEA_NAME, ink)
@@ -350,7 +350,7 @@ def _extras(loc: Location, said, edition: Edition) -> str:
         extras.append(said.get(f"terrain.{loc.terrain}", loc.terrain))
     abbreviation = loc.attributes.get("abbreviation")
     if isinstance(abbreviation, str):
-        extras.append(edition.text(f"location.{loc.id}.attributes.abbreviation", abbreviation))
+        extras.append(edition.field(loc, "attributes", "abbreviation"))
     extras.extend(routes_to_unknown(loc, edition))
     return " · ".join(extras)
 
@@ -449,7 +449,7 @@ def _point_values(loc: Location, said, edition: Edition) -> str:
 def _place_point(loc: Location, point, edition: Edition, labels: Labels, drawn: Drawn, said) -> Group:
     """A city or port that is a point, not a region: its symbol, and its name beside it."""
     x, y = point
-    name = edition.text(f"location.{loc.id}.name", loc.name)
+    name = edition.field(loc, "name")
     shapes: list[Shape] = []
     kinds = _city_kinds(loc) if loc.type != "port" else ["port"]
     for kind in kinds:

@@ -31,7 +31,7 @@ def render_map(request: RenderRequest) -> Rendered:
         return rendered
     face = drawing.face
     said = edition.words
-    title = f"{edition.text('game.title', game.manifest.title)} — {said['map']}"
+    title = f"{edition.field(game.manifest, 'title')} — {said['map']}"
     author = game.manifest.author
     if "svg" in request.formats:
         rendered.artifacts.append(Artifact("map.svg", face_svg(face, title).encode("utf-8"), "map-svg"))

@@ -99,6 +99,7 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
         if document is None:
             return None, diagnostics
         _, found = validate(PrintProfile, document, ())
+        found += _icc_problems(document)
         if found:
             return None, diagnostics + found
         chain.append(dict(document.data))
@@ -111,6 +112,27 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
     if merged.get("paper", "a4") not in PAPER_SIZES:
         return None, [make("CLI001", f"unknown paper '{merged['paper']}'; known: {', '.join(PAPER_SIZES)}", None)]
     return PrintProfile.model_validate(merged), diagnostics
+
+
+def _icc_problems(document) -> list[Diagnostic]:
+    """A profile's `icc:` names a shipped ICC output profile (under templates/); anything else, a file that is
+    not ICC included, is a finding at its place rather than a failure while the PDF/X is made."""
+    from generator.load.game_files import Refused, read_bytes
+
+    name = document.data.get("icc") if isinstance(document.data, dict) else None
+    if not isinstance(name, str):
+        return []
+    try:
+        path = find(name)
+        header = read_bytes(path, 64 * 1024 * 1024)[:40] if path is not None else b""
+    except Refused as refusal:
+        return [make("SCH004", f"the ICC profile '{name[:60]}' {refusal.reason}", document.span(("icc",)))]
+    if path is None:
+        return [make("SCH004", f"no ICC profile '{name[:60]}' among Imprenta's templates", document.span(("icc",)),
+                     f"use {PrintProfile().icc}, or add the profile to Imprenta's templates/icc/")]
+    if header[36:40] != b"acsp":                # the signature every ICC profile carries
+        return [make("SCH004", f"'{name[:60]}' is not an ICC colour profile", document.span(("icc",)))]
+    return []
 
 
 def _profile_file(name: str, game_folder: Path | None, first: bool) -> tuple[Path | None, str | None]:

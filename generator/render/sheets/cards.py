@@ -73,24 +73,24 @@ class FaceHelpers:
         self.game = edition.game
         # {abbr:vrr}: a glossary term's abbreviation in the edition's language, so a layout prints no word
         # of its own that a translation could not reach
-        self._abbreviations = {f"abbr:{term.id}": edition.text(f"term.{term.id}.abbreviation", term.abbreviation)
-                               if term.abbreviation else edition.text(f"term.{term.id}.term", term.term)
+        self._abbreviations = {f"abbr:{term.id}": edition.field(term, "abbreviation")
+                               if term.abbreviation else edition.field(term, "term")
                                for term in self.game.terms}
 
     def front(self, card: Card, deck: Deck, card_type: CardType | None) -> FaceInputs:
         e = self.edition
         fields = {
-            "title": e.text(f"card.{card.id}.title", card.title),
-            "text": e.text(f"card.{card.id}.text", card.text),
-            "flavor": e.plain(e.text(f"card.{card.id}.flavor", card.flavor)),
+            "title": e.field(card, "title"),
+            "text": e.field(card, "text"),
+            "flavor": e.plain(e.field(card, "flavor")),
             "number": e.shown(card.number),
             "deck": e.name("deck", deck.id),
             "type": e.name("card_type", card_type.id) if card_type else "",
             "faction": e.name("faction", deck.faction) if deck.faction else "",
-            "game": e.text("game.title", self.game.manifest.title),
+            "game": e.field(self.game.manifest, "title"),
         }
         for name, value in card.fields.items():
-            fields[f"field:{name}"] = _shown(value, e, f"card.{card.id}.fields.{name}")
+            fields[f"field:{name}"] = _shown(value, e, card, name)
         fields.update(self._abbreviations)
         faction = self.game.get("faction", deck.faction) if deck.faction else None
         deck_color = deck.back.color if deck.back and deck.back.color else None
@@ -103,9 +103,8 @@ class FaceHelpers:
     def back(self, deck: Deck, card_type: CardType | None) -> FaceInputs:
         e = self.edition
         back = deck.back
-        title = e.text(f"deck.{deck.id}.back.title", back.title) if back and back.title else e.name("deck", deck.id)
-        fields = {"title": title, "deck": e.name("deck", deck.id), "game": e.text("game.title",
-                                                                                  self.game.manifest.title)}
+        title = e.field(back, "title") if back and back.title else e.name("deck", deck.id)
+        fields = {"title": title, "deck": e.name("deck", deck.id), "game": e.field(self.game.manifest, "title")}
         faction = self.game.get("faction", deck.faction) if deck.faction else None
         color = (back.color if back and back.color else None) or (card_type.color if card_type else None) or \
             (faction.color if faction else None)
@@ -119,7 +118,7 @@ class FaceHelpers:
                         valign=element.valign)
 
 
-def _shown(value, edition: Edition, key: str) -> str:
+def _shown(value, edition: Edition, card, name: str) -> str:
     if isinstance(value, Unknown):
         return edition.mark(value)
     if value is True:
@@ -127,5 +126,5 @@ def _shown(value, edition: Edition, key: str) -> str:
     if value is False or value is None:
         return ""
     if isinstance(value, str):
-        return edition.text(key, value)
+        return edition.field(card, "fields", name)
     return str(value)

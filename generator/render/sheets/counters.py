@@ -80,20 +80,20 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
         shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
     force = edition.game.get("force", piece.force) if piece.force else None
     faction = edition.game.get("faction", piece.faction) if piece.faction else None
-    name = edition.text(f"piece.{piece.id}.name", piece.name)
-    text = edition.plain(edition.text(f"piece.{piece.id}.{side_name}.text", side.text))
-    label = edition.text(f"piece.{piece.id}.{side_name}.label", side.label)
-    mark = edition.text(f"piece.{piece.id}.{side_name}.mark", side.mark) or ("" if label == text else label)
+    name = edition.field(piece, "name")
+    text = edition.plain(edition.field(side, "text"))
+    label = edition.field(side, "label")
+    mark = edition.field(side, "mark") or ("" if label == text else label)
     if text == name or (not label and _repeats(text, name)):
         text = ""          # "Turno" under "Marcador de turno" says nothing; a side with its own name keeps it
     fields = {
         "name": name,
         "label": label,
         "mark": mark,
-        "cup": (edition.text(f"mix.{cup.id}.mark", cup.mark) or edition.name("mix", cup.id)) if cup else "",
+        "cup": (edition.field(cup, "mark") or edition.name("mix", cup.id)) if cup else "",
         "text": text,
         "values": shown,
-        "kind": edition.text(f"piece_kind.{kind.id}.name", kind.name),
+        "kind": edition.field(kind, "name"),
         "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)
         if faction else "",
         "force": edition.name("force", piece.force) if force else "",

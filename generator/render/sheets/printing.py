@@ -181,7 +181,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         return rendered
     game = edition.game
     output = f"{component}.pdf"
-    text = SheetText(edition.text("game.title", game.manifest.title), game.manifest.author, component,
+    text = SheetText(edition.field(game.manifest, "title"), game.manifest.author, component,
                      edition.words, "", (), str(request.stamp))
     sheets = print_sheets(items, faces, profile, gutter, output, _proof_of(edition, text, items, faces))
     rendered.placements = sheets.placements
