@@ -7,9 +7,9 @@ mutations (tests/mutations.py), checked next to the game's manifest in a
 scratch folder, on every core. The mutation set: `typed` (the default; type
 swaps, huge numbers and ranges, NaN/inf, key deletions, duplicated anchors
 and merges: mutate_typed), `text` (YAML-syntax damage: mutate) or `both`,
-alternately. Seed 40 is the typed set's first run; seed 1 was the text set's. Prints documents per second, how many produced
-diagnostics, the slowest check, and the tracebacks and checks over 10 s (there
-must be none).
+alternately. Seed 40 is the typed set's first run; seed 1 was the text set's.
+Prints documents per second, how many produced diagnostics, the slowest check,
+and the tracebacks and checks over 10 s (there must be none).
 """
 
 from __future__ import annotations
@@ -89,7 +89,8 @@ def main() -> None:
                 print(f"{done} documents, {len(failures)} failures, {time.perf_counter() - started:.0f} s",
                       *failed, sep="\n", flush=True)
     elapsed = time.perf_counter() - started
-    print(f"{done} damaged documents ({kind} mutations) checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), seed {seed}: "
+    print(f"{done} damaged documents ({kind} mutations) checked in {elapsed:.0f} s ({done / elapsed:.0f}/s), "
+          f"seed {seed}: "
           f"{reported} with diagnostics, {len(failures)} tracebacks, placeless diagnostics or hangs; slowest "
           f"check {slowest[0]:.2f} s of CPU (document {slowest[1]}), {wall:.2f} s of wall time")
     kinds: dict[str, list[str]] = {}

@@ -60,8 +60,8 @@ def main() -> int:
     seconds = time.perf_counter() - started
     kinds = sum(1 for key in tally if key.startswith("edit: "))
     print(f"{tally['sequences']} edit sequences ({kinds} kinds of edit), every incremental build equal to a clean "
-          f"one; outputs kept {tally['kept']}, rebuilt {tally['rebuilt']}; {seconds / max(1, tally['sequences']):.1f} s "
-          f"per sequence")
+          f"one; outputs kept {tally['kept']}, rebuilt {tally['rebuilt']}; "
+          f"{seconds / max(1, tally['sequences']):.1f} s per sequence")
     return 0
 
 

@@ -31,9 +31,10 @@ from generator.render.paper.profiles import load_profile
 from generator.user_cache import cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ("the attacker rolls one die for each unit in the hex and adds the leader's rating; a result equal to or "
+PROSE = ("the attacker rolls one die for each unit in the hex and adds the leader's rating; a result equal to or "
          "higher than the defender's strength eliminates one step, and a retreat follows when the defender loses "
-         "more steps than it has supply lines open toward a friendly port or depot").split()
+         "more steps than it has supply lines open toward a friendly port or depot")
+WORDS = PROSE.split()
 
 
 def floor_html(sections: int = 136) -> str:

@@ -18,6 +18,7 @@ from generator.commands import (
     HelpFormatter,
     UsageError,
     calibrate,
+    codes,
     game_folders,
     i18n_export,
     i18n_import,
@@ -28,9 +29,12 @@ from generator.commands import (
     language_argument,
     path_argument,
     preflight,
+    print_overrides,
     printed_as_data,
     schema,
     sentences,
+    serve,
+    watch,
 )
 from generator.render import WRITES
 
@@ -43,7 +47,7 @@ def check(args: argparse.Namespace) -> int:
     from generator.diagnostics import Policy, has_errors, reporting
 
     folders = game_folders(args.path)
-    policy = Policy(ignore=_codes(args.ignore), select=_codes(args.select), strict=args.strict)
+    policy = Policy(ignore=codes(args.ignore), select=codes(args.select), strict=args.strict)
     found = pipeline.check_all(folders, policy, release=args.release)
     if not printed_as_data(found, args.output_format):
         if found:
@@ -60,19 +64,20 @@ def build(args: argparse.Namespace) -> int:
     from generator.render import RENDERERS
 
     folders = game_folders(args.path)
-    parts = _codes(args.only)
+    parts = codes(args.only)
     unknown = [part for part in parts if part not in RENDERERS]
     if unknown:
         raise UsageError(f"no component {', '.join(unknown)}; known: {', '.join(RENDERERS)}")
-    kinds = frozenset(_codes(args.formats))
+    kinds = frozenset(codes(args.formats))
     if not kinds <= {"pdf", "svg", "png"}:
         raise UsageError("--formats takes pdf, svg and png")
-    overrides = _print_overrides(args) + (("asset_url", args.asset_url),)
+    overrides = print_overrides(args) + (("asset_url", args.asset_url),)
     show_progress = not args.quiet and args.output_format == "text" and sys.stderr.isatty()
-    found, written, fresh, notes, explained = [], [], set(), [], []
+    found, written, notes, explained = [], [], [], []
+    fresh: set[Path] = set()
     for folder in folders:
         progress = _progress(folder.name) if show_progress else None
-        asked = () if args.languages.strip() == "all" else _codes(args.languages)
+        asked = () if args.languages.strip() == "all" else codes(args.languages)
         request = pipeline.BuildRequest(parts, asked, args.profile, overrides, args.out, kinds, args.jobs,
                                         args.force, progress, since=args.since or "")
         built = pipeline.build(folder, request)
@@ -123,72 +128,6 @@ def _note_summary(folder: Path, notes: dict[str, int]) -> list[str]:
             f"`imprenta check {folder} --select {code}` lists them"    # OUT: notes only a build can make
         lines.append(f"{count} {what}: {shows}")
     return lines
-
-
-def watch(args: argparse.Namespace) -> int:
-    import time
-
-    from generator import pipeline
-    from generator.diagnostics import reporting
-
-    folders = game_folders(args.path)
-    request = pipeline.BuildRequest(_codes(args.only), _codes(args.languages), args.profile, _print_overrides(args),
-                                    args.out, isolate=True)
-    seen: dict[Path, tuple] = {}
-    try:
-        while True:
-            for folder in folders:
-                state = _watched_state(folder)
-                if seen.get(folder) == state:
-                    continue
-                seen[folder] = state
-                started = time.perf_counter()
-                try:
-                    built = pipeline.build(folder, request)
-                except Exception as error:  # noqa: BLE001 - a bug on one save must not end the watcher
-                    print(f"{folder.name}: not built: a bug in Imprenta ({type(error).__name__}: {error}); "
-                          f"please report it", file=sys.stderr, flush=True)
-                    continue
-                shown = [d for d in built.diagnostics if d.severity.name != "NOTE"]
-                if shown:
-                    print(reporting.as_text(shown), file=sys.stderr)
-                print(f"{time.strftime('%H:%M:%S')} {folder.name}: "
-                      f"{'built' if built.folders else 'not built'} in {time.perf_counter() - started:.1f} s "
-                      f"({reporting.summary(built.diagnostics)})", flush=True)
-            time.sleep(args.interval)
-    except KeyboardInterrupt:
-        return 0
-
-
-def serve(args: argparse.Namespace) -> int:
-    from generator.load import load_game
-    from generator.serve.app import make_server
-
-    folders = game_folders(args.path)
-    if len(folders) != 1:
-        raise UsageError(f"serve shows one game; {args.path} holds {len(folders)}: give one game's folder")
-    game = load_game(folders[0]).game          # its findings are the page's; here only its language matters
-    language = args.language or (game.manifest.source_language if game is not None else "en")
-    try:
-        make_server(folders[0], language, args.out, args.host, args.port, args.profile).run()
-    except KeyboardInterrupt:
-        pass
-    return 0
-
-
-def _watched_state(folder: Path) -> tuple:
-    """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
-    from generator.load.game_files import files_under
-
-    files, links = files_under(folder, frozenset({"build"}))
-    state = []
-    for path in files:
-        try:
-            status = path.stat()
-        except OSError:
-            continue
-        state.append((str(path), status.st_size, status.st_mtime_ns, status.st_ctime_ns))
-    return tuple(state) + tuple(str(link) for link in links)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -367,11 +306,6 @@ def _print_options(command: argparse.ArgumentParser) -> None:
                       help="A proof: print unknown facts as numbered marks with a proof sheet (the default of home).")
 
 
-def _print_overrides(args: argparse.Namespace) -> tuple:
-    return (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
-            ("release", args.release))
-
-
 def _findings_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--format", dest="output_format", choices=_FINDINGS, default="text",
                          help="How to print the findings: text for people, json or sarif (code-scanning tools) "
@@ -411,10 +345,6 @@ class _progress:
         language, component = job
         self.shown = True
         print(f"\r{self.game}: {done}/{total} {component} ({language})\033[K", end="", file=sys.stderr, flush=True)
-
-
-def _codes(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def main(argv: list[str] | None = None) -> int:

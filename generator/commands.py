@@ -1,6 +1,6 @@
-"""The smaller sub-commands (calibrate, inventory, schema, preflight, i18n …) and what every command shares:
-a usage error, findings printed as data, the game folders a path names, the path argument and the help's
-layout. `cli.py` parses and dispatches."""
+"""The smaller sub-commands (watch, serve, calibrate, inventory, schema, preflight, i18n …) and what every
+command shares: a usage error, findings printed as data, the game folders a path names, the path argument and
+the help's layout. `cli.py` parses and dispatches."""
 
 from __future__ import annotations
 
@@ -211,3 +211,78 @@ def path_argument(command: argparse.ArgumentParser, several: bool = True) -> Non
     else:
         command.add_argument("path", nargs="?", type=Path, default=Path("."),
                              help="The game folder, which holds game.yaml (default: the current folder).")
+
+
+def watch(args: argparse.Namespace) -> int:
+    import time
+
+    from generator import pipeline
+    from generator.diagnostics import reporting
+
+    folders = game_folders(args.path)
+    request = pipeline.BuildRequest(codes(args.only), codes(args.languages), args.profile, print_overrides(args),
+                                    args.out, isolate=True)
+    seen: dict[Path, tuple] = {}
+    try:
+        while True:
+            for folder in folders:
+                state = watched_state(folder)
+                if seen.get(folder) == state:
+                    continue
+                seen[folder] = state
+                started = time.perf_counter()
+                try:
+                    built = pipeline.build(folder, request)
+                except Exception as error:  # noqa: BLE001 - a bug on one save must not end the watcher
+                    print(f"{folder.name}: not built: a bug in Imprenta ({type(error).__name__}: {error}); "
+                          f"please report it", file=sys.stderr, flush=True)
+                    continue
+                shown = [d for d in built.diagnostics if d.severity.name != "NOTE"]
+                if shown:
+                    print(reporting.as_text(shown), file=sys.stderr)
+                print(f"{time.strftime('%H:%M:%S')} {folder.name}: "
+                      f"{'built' if built.folders else 'not built'} in {time.perf_counter() - started:.1f} s "
+                      f"({reporting.summary(built.diagnostics)})", flush=True)
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        return 0
+
+
+def serve(args: argparse.Namespace) -> int:
+    from generator.load import load_game
+    from generator.serve.app import make_server
+
+    folders = game_folders(args.path)
+    if len(folders) != 1:
+        raise UsageError(f"serve shows one game; {args.path} holds {len(folders)}: give one game's folder")
+    game = load_game(folders[0]).game          # its findings are the page's; here only its language matters
+    language = args.language or (game.manifest.source_language if game is not None else "en")
+    try:
+        make_server(folders[0], language, args.out, args.host, args.port, args.profile).run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def watched_state(folder: Path) -> tuple:
+    """What a save changes: every file's name, size and times (links by name only; nothing is followed)."""
+    from generator.game_files import files_under
+
+    files, links = files_under(folder, frozenset({"build"}))
+    state = []
+    for path in files:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        state.append((str(path), status.st_size, status.st_mtime_ns, status.st_ctime_ns))
+    return tuple(state) + tuple(str(link) for link in links)
+
+
+def print_overrides(args: argparse.Namespace) -> tuple:
+    return (("paper", args.paper), ("backs", args.backs), ("flip", args.flip), ("dpi", args.dpi),
+            ("release", args.release))
+
+
+def codes(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())

@@ -12,9 +12,11 @@ records what each renderer reads (generator/output/recording.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from generator.model import Game
     from generator.render.context import Rendered, RenderRequest
 
 
@@ -90,6 +92,7 @@ def _load_map() -> None:
 
 def _load_books() -> None:
     import weasyprint  # noqa: F401 - 0.6 s, once for every book of the build
+
     import generator.render.book.aids  # noqa: F401
     import generator.render.book.rulebook  # noqa: F401
 
@@ -106,7 +109,7 @@ class Family(NamedTuple):
     cost: int                              # its jobs' place in the build's order (lowest first)
     printed: bool = False                  # a component a game's `components` may list (what a box holds)
     made_from: tuple[str, ...] = ()        # built when the game's `components` lists one of these
-    holds: tuple[str, Callable[[object], object]] | None = None   # what in the game it prints, and whether any
+    holds: tuple[str, Callable[[Game], object]] | None = None   # what in the game it prints, and whether any
     faces: Callable | None = None          # edition → its drawn faces (FaceSet): compared for reprint sheets
     preload: Callable[[], None] | None = None   # imports its renderer's modules once, before forking its jobs
     singular: bool = False                 # what it writes reads as one thing ("aids.pdf is not built")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import shutil
 import struct
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import yaml
 

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 
 # generator/<room>/… (or generator/<module>.py) → its place in the pipeline; equal ranks may import each other.
 PIPELINE = {
-    "shapes": 0, "diagnostics": 0, "user_cache": 0,   # foundations: what every phase speaks
+    "shapes": 0, "diagnostics": 0, "user_cache": 0, "game_files": 0,   # foundations: what every phase speaks
     "components": 0,                                  # the output families: every room may name them
     "model": 1,                                       # the content's shapes, which the loader fills
     "load": 2,
@@ -23,7 +23,7 @@ PIPELINE = {
     "i18n": 5,
     "render": 6,
     "output": 7,
-    "cli": 8, "commands": 8, "pipeline": 8, "schema": 8, "__main__": 8, "serve": 8,
+    "cli": 8, "commands": 8, "pipeline": 8, "checking": 8, "schema": 8, "__main__": 8, "serve": 8,
 }
 # Inside render/: the drawing model, then paper, then the piece and map families, which never import each other.
 # book/ comes after the sheets: a rulebook's anatomy figure is a counter or card drawn by the sheets' own layouts and

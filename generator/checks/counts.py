@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from generator.checks.references import text_span
 from generator.derived import references
 from generator.derived.counting import SelectorError, count, mix_count, selected_pieces
-from generator.diagnostics import Diagnostic, make
+from generator.diagnostics import Diagnostic, Span, make
 from generator.model import Game, where
+from generator.model.cards import Card
 from generator.model.common import Unknown, is_assumed
 
 
@@ -44,7 +45,7 @@ def _what(mix) -> str:
 
 
 def _decks(game: Game) -> Iterator[Diagnostic]:
-    sizes = Counter()
+    sizes: Counter[str] = Counter()
     for card in game.cards:
         sizes[card.deck] += card.copies
     for deck in game.decks:
@@ -54,7 +55,7 @@ def _decks(game: Game) -> Iterator[Diagnostic]:
 
 
 def _forces(game: Game) -> Iterator[Diagnostic]:
-    counted = Counter()
+    counted: Counter[tuple[str, str]] = Counter()
     for piece in game.pieces:
         if piece.force:
             counted[(piece.force, piece.kind)] += piece.copies
@@ -66,7 +67,7 @@ def _forces(game: Game) -> Iterator[Diagnostic]:
 
 
 def _limits(game: Game) -> Iterator[Diagnostic]:
-    counted = Counter()
+    counted: Counter[tuple[str | None, str]] = Counter()
     for piece in game.pieces:
         counted[(piece.faction, piece.kind)] += piece.copies
     for faction in game.factions:
@@ -77,7 +78,7 @@ def _limits(game: Game) -> Iterator[Diagnostic]:
 
 
 def _card_numbers(game: Game) -> Iterator[Diagnostic]:
-    seen = {}
+    seen: dict[int, Card] = {}
     for card in game.cards:
         if card.number is None or isinstance(card.number, Unknown) or is_assumed(card.number):
             continue            # only printed numbers can clash: an unknown one is a mark, an assumed one a guess
@@ -92,7 +93,8 @@ def _setup(game: Game) -> Iterator[Diagnostic]:
     """CNT007: a set-up that places more of a piece (or a kind, a mix, cards of a deck) than exist; a count that
     is `rest` or unknown places no number. A piece or deck whose own size is only assumed is still held to it:
     the placement shows the assumption too small."""
-    placed, last = Counter(), {}
+    placed: Counter[tuple[str, str]] = Counter()
+    last: dict[tuple[str, str], tuple] = {}
     for step in game.setup:
         for index, placement in enumerate(step.place):
             if placement.number is not None:
@@ -132,7 +134,7 @@ def _size(game: Game, field: str, target: str) -> int | None:
 
 def _placements(game: Game) -> Iterator[Diagnostic]:
     """SET001: a placement that cannot be carried out as written (the place exists: REF006 says when not)."""
-    rests = {}
+    rests: dict[tuple[str, str], Span] = {}
     for step in game.setup:
         for index, placement in enumerate(step.place):
             problem = _placement_problem(game, placement)

@@ -7,7 +7,8 @@ without borders, as Mar y Acero's numbered areas do).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from generator.derived.adjacency import neighbours
 from generator.diagnostics import Diagnostic, make
@@ -25,7 +26,7 @@ HEX_LAND_MM2 = 0.5        # land a hex must hold to count as holding land: a pat
 def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
     if game.map is None:
         return
-    from generator.derived.outlines import outlines     # shapely and numpy: 0.1 s a game without a map never needs
+    from generator.derived.outlines import outlines  # shapely and numpy: 0.1 s a game without a map never needs
 
     shapes = outlines(game)
     yield from shapes.problems
@@ -119,7 +120,8 @@ def _ports(game, shapes: Outlines) -> Iterator[Diagnostic]:
         distance = shapes.sea_km(loc)
         limit = game.map.geography.port_km if game.map.geography else None
         if coastal is False or (distance is not None and limit is not None and distance > limit):
-            how = f"its anchor lies {distance:.0f} km from the sea" if distance else "its outline does not reach the sea"
+            how = (f"its anchor lies {distance:.0f} km from the sea" if distance
+                   else "its outline does not reach the sea")
             doubt = f" (the content already doubts it: {port.unknown})" if isinstance(port, Unknown) else ""
             yield make("MAP010", f"'{loc.id}' is listed as a port, but {how}{doubt}", where(loc, "attributes", "port"),
                        "fix the port or the anchor, or say why in `outline_exceptions: {port: …}`")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from generator.derived.adjacency import UNCONNECTED_TYPES as _UNCONNECTED_TYPES
 from generator.derived.adjacency import neighbours
-from generator.derived.provenance import unknown_path
+from generator.derived.unknowns import unknown_path
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 

@@ -1,5 +1,5 @@
 """SCH011, SEC001, LAY004: every file the content names (art, images, icons, pictures in prose) is a
-readable picture inside the game folder, found through the one confinement of load/game_files.py; each
+readable picture inside the game folder, found through the one confinement of game_files.py; each
 picture is decoded once here, so a broken one is reported at the place that names it, not by the build."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from markdown_it import MarkdownIt
 
 from generator.checks.references import text_span
 from generator.diagnostics import Diagnostic, make
-from generator.load.game_files import Refused, inside
+from generator.game_files import Refused, inside
 from generator.load.images import image_problem
 from generator.model import Game, where
 from generator.model.common import Shape

@@ -10,7 +10,8 @@ from fractions import Fraction
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where
 from generator.model.common import ROLL_LIMIT, Unknown, parse_range
-from generator.model.tables import NO_EFFECT as _NO_EFFECT, Table
+from generator.model.tables import NO_EFFECT as _NO_EFFECT
+from generator.model.tables import Table
 
 _CODE_SPLIT = re.compile(r"[\s/+,]+")
 

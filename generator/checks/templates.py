@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.load.game_files import MAX_READ, Refused, files_under, read_bytes
+from generator.game_files import MAX_READ, Refused, files_under, read_bytes
 from generator.load.yaml_nodes import display_path
 from generator.model import Game
 

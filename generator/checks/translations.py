@@ -46,7 +46,7 @@ def compare(game: Game, translation: Translation) -> list[Comparison]:
     entries = translation.content.entries
     document = translation.document
     results = []
-    seen = set()
+    seen: set[str] = set()
     for source in printed_texts(game):
         keys = plural_keys(source, translation.language)
         seen.update(keys)
@@ -100,7 +100,7 @@ def _suggestions(missing: list[Comparison], orphans: list[str], entries: dict) -
     an unknown's reason). Each orphan is offered once; none is ever printed as the new text's translation."""
     found: dict[str, str] = {}
     free = list(orphans)
-    stamps = {}
+    stamps: dict[str | None, str] = {}
     for key in free:
         stamps.setdefault(entry_stamp(entries[key]), key)
     for item in missing:

@@ -5,7 +5,7 @@ outputs print (`--only counters` is not refused for the map)."""
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from generator.derived.unknowns import facts_printed_by, reconstructions_printed_by, unknown_facts
 from generator.diagnostics import Diagnostic, make
@@ -46,7 +46,7 @@ def _unknowns(game: Game, components) -> list[Diagnostic]:
 
 def _reconstructions(game: Game, components) -> list[Diagnostic]:
     """One error per reconstruction a release would print as if the source stated it."""
-    from generator.derived.provenance import reconstructions
+    from generator.derived.unknowns import reconstructions
 
     if not reconstructions_printed_by(components):
         return []

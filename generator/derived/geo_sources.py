@@ -16,7 +16,7 @@ from shapely.geometry import Point, box
 from shapely.geometry import shape as geojson_shape
 from shapely.geometry.base import BaseGeometry
 
-from generator.load.game_files import Refused, read_bytes
+from generator.game_files import Refused, read_bytes
 from generator.model.maps import Geography, Geometry
 
 EARTH_KM = 6371.0

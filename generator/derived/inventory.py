@@ -10,15 +10,15 @@ from generator.model.common import Unknown, is_assumed
 
 
 def inventory(game: Game) -> dict:
-    counters = Counter()
-    by_faction = Counter()
+    counters: Counter[str] = Counter()
+    by_faction: Counter[str] = Counter()
     for piece in game.pieces:
         counters[piece.kind] += piece.copies
         by_faction[piece.faction or "none"] += piece.copies
-    decks = Counter()
+    decks: Counter[str] = Counter()
     for card in game.cards:
         decks[card.deck] += card.copies
-    by_type = Counter()
+    by_type: Counter[str] = Counter()
     for card in game.cards:
         deck = game.get("deck", card.deck)
         by_type[card.card_type or (deck.card_type if deck else None) or "none"] += card.copies
@@ -67,7 +67,7 @@ def dice_used(game: Game) -> list[tuple[int, int]]:
 
 
 def _forces(game: Game) -> dict:
-    counted = {force.id: Counter() for force in game.forces}
+    counted: dict[str, Counter[str]] = {force.id: Counter() for force in game.forces}
     for piece in game.pieces:
         if piece.force in counted:
             counted[piece.force][piece.kind] += piece.copies

@@ -5,6 +5,12 @@ A renderer never prints an unknown as data. It prints a *mark*, which travels th
 character of Unicode's private use plane (U+F0000 + the fact's number): every measure of text then
 counts it as one glyph, and the drawing model and the HTML each turn it into the designed placeholder
 (`render/draw/placeholder.py`, the `unknown-mark` element of the rulebook's stylesheet).
+
+A fact is stated by the source (the default), `{unknown: why}`, or reconstructed by this edition's editor
+(`reconstructed: {fact: {why, source}}` on the shape that holds the fact, or on a shape above it with a path:
+`locations.colors` is every location's colours): the other facts the source does not state, kept here too.
+Every reconstruction is numbered once, in the order of the files and lines that declare it: the number a
+proof prints in its seal, on the map and on the proof sheet.
 """
 
 from __future__ import annotations
@@ -17,7 +23,15 @@ from typing import NamedTuple
 from generator.components import BY_NAME
 from generator.diagnostics import Span
 from generator.model import Game, where
-from generator.model.common import Shape, Unknown, accepts_assumption, fields_holding_shapes, is_assumed
+from generator.model.common import (
+    Reconstruction,
+    Shape,
+    Unknown,
+    accepts_assumption,
+    fields_holding_shapes,
+    is_assumed,
+    model_in,
+)
 from generator.model.texts import reason_key
 
 MARK_BASE = 0xF0000
@@ -58,7 +72,10 @@ class Fact(NamedTuple):
 
 def unknown_facts(game: Game) -> tuple[Fact, ...]:
     """Every unknown of the game, numbered by where it is declared (walked once per game)."""
-    return game.unknown_facts
+    facts = game.memo.get("unknown_facts")
+    if facts is None:
+        facts = game.memo["unknown_facts"] = numbered_facts(game)
+    return facts
 
 
 def numbered_facts(game: Game) -> tuple[Fact, ...]:
@@ -162,3 +179,98 @@ def _value(shape: Shape, value, field: str, path: tuple, owner: str) -> Iterator
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from _value(shape, item, f"{field} '{key}'", path + (key,), owner)
+
+
+# Reconstructions: facts this edition's editor supplied ------------------------------------------------------
+
+class Reconstructed(NamedTuple):
+    number: int
+    owner: str                # "map", "location 'area-1'"
+    fact: str                 # "colors", "locations.colors", "borders"
+    span: Span | None
+    reconstruction: Reconstruction
+    key: str                  # translation key of its `why` (`source` adds `.source`)
+    holder: Shape             # the shape whose `reconstructed` names it
+
+
+def reconstructions(game: Game) -> tuple[Reconstructed, ...]:
+    """Every reconstruction of the game the publisher has not confirmed, numbered by where it is declared: a
+    confirmed one reads as stated (no seal, nothing for a release to refuse)."""
+    found = []
+    for holder, prefix in _holders(game):
+        for fact, reconstruction in holder.reconstructed.items():
+            if reconstruction.confirmed:
+                continue
+            span = where(holder, "reconstructed", fact)
+            found.append((_owner(holder), fact, span, reconstruction, f"{prefix}.reconstructed.{fact}.why", holder))
+    found.sort(key=lambda f: (str(f[2].file), f[2].line, f[2].column) if f[2] else ("", 0, 0))
+    return tuple(Reconstructed(number, *fact) for number, fact in enumerate(found, 1))
+
+
+def _owner(shape: Shape) -> str:
+    kind = getattr(shape, "i18n_kind", None) or type(shape).__name__.lower()
+    return f"{kind} '{shape.id}'" if hasattr(shape, "id") else kind
+
+
+def _holders(game: Game) -> Iterator[tuple[Shape, str]]:
+    """Every shape with a `reconstructed` field, and its translation-key prefix."""
+    if game.map is None:
+        return
+    yield game.map, "map"
+    for location in game.locations:
+        yield location, f"location.{location.id}"
+    for hex_ in game.map.hexes:
+        yield hex_, f"map.hexes.{hex_.id}"
+
+
+class Provenance:
+    """Which reconstruction (if any) covers a fact of a shape: its own entry, or a path from a shape above."""
+
+    def __init__(self, game: Game):
+        self.all = reconstructions(game)
+        self._index: dict[tuple[int, str], Reconstructed] = {}
+        for entry in self.all:
+            for shape, fact in _targets(entry.holder, entry.fact.split(".")):
+                self._index.setdefault((id(shape), fact), entry)
+
+    def of(self, shape: Shape | None, fact: str) -> Reconstructed | None:
+        return None if shape is None else self._index.get((id(shape), fact))
+
+    def drawn(self, fact: str, game: Game) -> Reconstructed | None:
+        """A fact the map draws that no field holds (`borders`)."""
+        return self.of(game.map, fact)
+
+
+def _targets(shape, parts: list[str]) -> Iterator[tuple[object, str]]:
+    """(shape, field) pairs a path names: `locations.colors` → every location and `colors`."""
+    if len(parts) == 1:
+        yield shape, parts[0]
+        return
+    name = _attribute(type(shape), parts[0])
+    value = getattr(shape, name, None) if name else None
+    for item in value if isinstance(value, (list, tuple)) else [value]:
+        if isinstance(item, Shape):
+            yield from _targets(item, parts[1:])
+
+
+def _attribute(model: type, key: str) -> str | None:
+    for name, info in model.model_fields.items():
+        if (info.alias or name) == key:
+            return name
+    return None
+
+
+def unknown_path(model: type, fact: str) -> str | None:
+    """The first part of a `reconstructed` key that names no field (nor, on a map, a drawn fact), or None."""
+    parts = fact.split(".")
+    for index, part in enumerate(parts):
+        if index == len(parts) - 1 and part in getattr(model, "drawn_facts", {}):
+            return None
+        name = _attribute(model, part)
+        if name is None:
+            return part
+        if index < len(parts) - 1:
+            model = model_in(model.model_fields[name].annotation)
+            if model is None:
+                return parts[index + 1]
+    return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from generator.diagnostics.press_codes import PRESS
 from generator.diagnostics.severity import Severity
 
 
@@ -342,58 +343,13 @@ _TABLE = (
          "The rulebook and living rules are documents: no <script>, no on…= attributes, no javascript: links, and "
          "stylesheets, images and fonts come from the game folder or Imprenta's templates, never a URL."),
     Code("SEC005", "check-stopped", "error", "the check of a game ran past its time or memory limit, or its process "
-         "ended", "`check`, `build` and `watch` check under the same limits. Look for a number that makes a drawing or a grid enormous (a design width of 1e-300, a "
-         "size in the millions), or a file nested thousands of levels deep."),
+         "ended", "`check`, `build` and `watch` check under the same limits. Look for a number that makes a "
+         "drawing or a grid enormous (a design width of 1e-300, a size in the millions), or a file nested "
+         "thousands of levels deep."),
     Code("SEC006", "bad-format", "error", "a format string in the content that Imprenta cannot use",
          "An id format names {col} and {row}, each with at most a fill, a width of up to 3 digits and `d`: "
          "\"{col:02d}{row:02d}\", \"{col}.{row}\"."),
-    # Preflight of press PDFs (`imprenta preflight`, and the end of every press build): what a print shop rejects.
-    Code("PRE001", "not-cmyk", "error", "a colour, picture or shading that is not CMYK, grey or a spot colour",
-         "Print shops separate CMYK; RGB is converted by their RIP with a profile you did not choose."),
-    Code("PRE002", "no-output-intent", "error", "the PDF is not marked as PDF/X with a CMYK output intent",
-         "Build with `--profile press` (PDF/X-4 with the FOGRA39 output intent), or set `pdfx` and `color: "
-         "cmyk` in your profile."),
-    Code("PRE003", "font-not-embedded", "error", "a font the page uses is not embedded",
-         "Embed every font: Imprenta embeds its own fonts as subsets; a PDF made by another tool must be "
-         "exported with its fonts embedded."),
-    Code("PRE004", "low-resolution-image", "error", "an image under the print shop's resolution at its placed size",
-         "Give a picture with more pixels (at least the profile's `min_ppi` at the size it prints), or print "
-         "it smaller."),
-    Code("PRE005", "ink-over-limit", "error", "a colour whose total ink (C+M+Y+K) is over the limit",
-         "Too much ink dries badly and sets off on the next sheet; 300 % is the usual limit on coated paper."),
-    Code("PRE006", "small-text-in-inks", "warning", "text under 5 pt printed in more than one ink",
-         "Print small text in one ink (black text as K only): in four inks the slightest misregistration blurs"
-         " it."),
-    Code("PRE007", "page-boxes", "error", "a page without a TrimBox or BleedBox, or with boxes that do not nest",
-         "Build with the press profile, which sets a TrimBox and BleedBox on every page; in another tool's "
-         "PDF, set the trim and bleed boxes on export."),
-    Code("PRE008", "short-bleed", "error", "less bleed around the trim than the profile asks",
-         "Give the profile the bleed the print shop asks (`bleed: 3`): backgrounds then run past the cut and "
-         "the BleedBox is set."),
-    Code("PRE009", "transparency-in-x1a", "error", "transparency in a PDF/X-1a file",
-         "PDF/X-1a allows no transparency: build PDF/X-4 (the press profile's default), or flatten transparent"
-         " pictures before giving them."),
-    Code("PRE010", "unreadable-pdf", "error", "a file preflight cannot read as a PDF",
-         "Give preflight the PDF itself; a file cut short by a failed download or copy cannot be read."),
-    Code("PRE011", "pdfx-metadata", "error", "PDF/X metadata missing: title, creation or modification date, "
-         "/Trapped True or False, the XMP packet or the trailer ID",
-         "Build with the press profile, which writes them; another tool's PDF must be exported as PDF/X."),
-    Code("PRE012", "encrypted-pdf", "error", "the PDF is encrypted or protected by a password",
-         "PDF/X forbids encryption: export the print file without a password or restrictions."),
-    Code("PRE013", "active-pdf-content", "error", "JavaScript, actions, form fields or embedded files in a print file",
-         "A print file is only what prints: export it without scripts, forms and attachments."),
-    Code("PRE014", "annotation-in-print-area", "error", "an annotation (a link, a comment) inside the printed area",
-         "PDF/X allows no annotation inside the BleedBox: the press profile leaves links out of its files; the "
-         "reading PDF keeps them."),
-    Code("PRE015", "transfer-function", "error", "a graphics state with a transfer function",
-         "PDF/X forbids transfer functions: the print shop's RIP sets the tone curve of its press."),
-    Code("PRE016", "registration-in-trim", "error", "art or text in Registration colour inside the trim",
-         "Registration prints 100 % on every plate (400 % ink): keep it to crop and cut marks outside the trim."),
-    Code("PRE017", "no-bleed-content", "error", "art that touches the trim stops there: the bleed is blank",
-         "Extend the background past the trim into the bleed, so that a cut slightly off leaves no white edge."),
-    Code("PRE018", "preflight-stopped", "error", "a PDF past preflight's bounds (forms nested too deep, too much "
-         "to walk): the rest is not checked",
-         "A print file this complex is unusual: flatten or simplify it in the program that made it, or split it."),
+    *(Code(*fields) for fields in PRESS),
     # Editions: a build `--since` an earlier version (git revision or folder) of the game.
     Code("EDN001", "since-not-found", "error", "the earlier version named by --since does not exist",
          "Name a git revision of the repository the game is in, or a folder holding the earlier game: "

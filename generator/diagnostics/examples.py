@@ -28,9 +28,9 @@ EXAMPLES: dict[str, str] = {
     "REL001": "`imprenta build --profile press` (a release) of a game where `copies: {unknown: \"not in the counter "
               "manifest\", assume: 2}` still stands: nothing is written, and the message lists where the unknown "
               "facts are.",
-    "REL002": "`imprenta check content/maquiavelli --release`: the map's `reconstructed: {borders: …}` (the borders beyond "
-              "the 48 pairs of neighbours the rules state) is an error at its line until the entry says `confirmed: "
-              "true`.",
+    "REL002": "`imprenta check content/maquiavelli --release`: the map's `reconstructed: {borders: …}` "
+              "(the borders beyond the 48 pairs of neighbours the rules state) is an error at its line until the "
+              "entry says `confirmed: true`.",
     "REL003": "`imprenta build demo --lang en --release` where `piece.a.name` has no English entry: nothing is "
               "written, and the message names the key and the file and line of its Spanish text.",
     "LAY009": "`anatomy: {card: second-voyage, callouts: [{shows: vp, text: Puntos de victoria}]}` in a rules section, "

@@ -89,7 +89,8 @@ _line_cache: dict[tuple, list[str] | None] = {}
 
 
 def _source_line(file, line: int) -> str | None:
-    try:        # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
+    try:
         state = os.lstat(file)
     except OSError:
         return None
@@ -106,7 +107,7 @@ def _quotable_lines(name: str) -> list[str] | None:
     """The lines of a file a finding may quote: what the confined loader reads (a small regular file reached
     without a symbolic link), read the same way. A file the loader refused (a link to /etc/shadow, say) is
     named in its finding, and never opened: the open does not follow a link, and no folder on the way is one."""
-    from generator.load.game_files import Refused, read_bytes
+    from generator.game_files import Refused, read_bytes
 
     path = Path(os.path.abspath(name))
     if os.path.realpath(path.parent) != str(path.parent):

@@ -14,8 +14,9 @@ are. Run once per game:
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from generator.model.common import Shape, Unknown, is_assumed
 

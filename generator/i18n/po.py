@@ -368,7 +368,7 @@ def header_language(game: Game, written: str) -> str:
     tag = "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
                                          for p in parts[1:]])
     known = set(game.manifest.languages) | set(game.translations)
-    if tag in known:
+    if tag in known or language_problem(tag):     # not a language: refused as written, never mapped
         return tag
     return parts[0].lower() if parts[0].lower() in known else tag
 

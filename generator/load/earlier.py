@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from generator.diagnostics import Diagnostic, make
-from generator.load.game_files import MAX_READ, digest, files_under
+from generator.game_files import MAX_READ, digest, files_under
 
 EARLIER_LIMIT = 512 * 1024 * 1024     # the most an earlier version may write into the scratch folder
 EARLIER_FILES = 20_000

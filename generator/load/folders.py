@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.load.game_files import files_under
+from generator.game_files import files_under
 
 _SKIPPED_FOLDERS = frozenset({"i18n", "templates", "build"})
 _YAML = (".yaml", ".yml")

@@ -13,7 +13,7 @@ import io
 from functools import lru_cache
 from pathlib import Path
 
-from generator.load.game_files import Refused, read_bytes, within
+from generator.game_files import Refused, read_bytes, within
 
 MAX_PIXELS = 40_000_000      # a 1 m × 0.6 m map at 200 dpi; more is a mistake or an attack
 FORMATS = {"PNG", "JPEG"}

@@ -32,7 +32,7 @@ def shipped(language: str) -> dict[str, Word]:
 def shipped_lines(language: str) -> tuple[PurePosixPath, dict[str, int]]:
     """The shipped file of a language (as a path below the working directory when it is) and each word's line."""
     path = WORDS_FOLDER / f"{language.split('-')[0]}.yaml"
-    lines = {}
+    lines: dict[str, int] = {}
     if path.is_file():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             found = re.match(r"^  ([\w.-]+):", line)

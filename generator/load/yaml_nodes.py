@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from generator.diagnostics import Diagnostic, Span, make
-from generator.load.game_files import Refused, read_bytes, within
+from generator.game_files import Refused, read_bytes, within
 from generator.load.yaml_limits import MAX_DEPTH, refused_text
 
 MAX_NODES = 1_000_000    # values produced from one file, aliases counted at each use (20k counters: ~250k)

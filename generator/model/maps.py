@@ -151,8 +151,10 @@ class Grid(Shape):
     size: Length = Field(description="Across flats, in mm.")
     columns: int = Field(ge=1, le=500, description="How many columns of hexes.")
     rows: int = Field(ge=1, le=500, description="How many rows of hexes.")
-    first_column: int = Field(1, ge=-9999, le=9999, description="The number the first column prints (and its hexes' ids use).")
-    first_row: int = Field(1, ge=-9999, le=9999, description="The number the first row prints (and its hexes' ids use).")
+    first_column: int = Field(1, ge=-9999, le=9999,
+                              description="The number the first column prints (and its hexes' ids use).")
+    first_row: int = Field(1, ge=-9999, le=9999,
+                           description="The number the first row prints (and its hexes' ids use).")
     id_format: Annotated[str, BeforeValidator(_check_id_format)] = Field(
         "{col:02d}{row:02d}", description="How a hex id is made from its column and row: \"{col:02d}{row:02d}\" "
                                           "makes 0507.")

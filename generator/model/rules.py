@@ -153,8 +153,9 @@ class Placement(Shape):
     face: Side | None = Field(None, description="The face shown, when it matters: a control marker on its "
                                                 "Roman side (back).")
     count: int | Literal["rest"] | Unknown = Field(
-        1, ge=0, le=100_000, description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
-                       "no other placement takes), or {unknown: why} when the source does not say.")
+        1, ge=0, le=100_000,
+        description="How many: a number (checked against the copies that exist, CNT007), `rest` (every copy "
+                    "no other placement takes), or {unknown: why} when the source does not say.")
     at: Place | Unknown = Field(description="Where: a location or hex id, a track id (beside it), "
                                             "track-id:value, a cup (mix id), hand; or {unknown: why}.")
 

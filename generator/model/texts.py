@@ -130,7 +130,8 @@ def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) 
         else:
             yield from _walk(value, key, ())
     elif isinstance(value, (list, tuple)):
-        items, said = [], Counter()
+        items: list[list] = []
+        said: Counter[str] = Counter()
         for index, item in enumerate(value):
             name = _identity(item) if isinstance(item, Shape) else None
             if name is not None:
@@ -156,7 +157,7 @@ def _identity(item: Shape) -> str | None:
 def _named_by_text(items: list[list[SourceText]]) -> Iterator[SourceText]:
     """The texts of one list's items, each text of an item without a name of its own keyed by its fingerprint
     (the same text twice in one list: by its place among its equals, which only swaps equal texts)."""
-    said = Counter()
+    said: Counter[tuple[str, str]] = Counter()
     for texts in items:
         for text in texts:
             if _BY_TEXT in text.key:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from generator.load.game_files import digest as file_digest
-from generator.load.game_files import files_under
+from generator.game_files import digest as file_digest
+from generator.game_files import files_under
 from generator.render.templates import TEMPLATES
 from generator.user_cache import cache_folder, write_atomically
 
@@ -65,7 +65,7 @@ def _digest_of(path: str, mtime: int, size: int, ctime: int = 0, inode: int = 0)
     return digest
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stored_digests() -> dict[str, list]:
     try:
         stored = json.loads((cache_folder() / _STORE).read_bytes())

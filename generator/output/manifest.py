@@ -83,7 +83,7 @@ def up_to_date(previous: dict, target: Path, component: str, fingerprint: str) -
 
 
 def manifest_digest(target: Path) -> str:
-    from generator.load.game_files import digest
+    from generator.game_files import digest
 
     return digest(target / "manifest.json")
 
@@ -100,7 +100,7 @@ def outputs_intact(target: Path, recorded_manifest: str) -> bool:
 
 def _same_file(path: Path, entry: dict) -> bool:
     """The file is there with the size and sha256 its manifest entry records (streamed, never read whole)."""
-    from generator.load.game_files import digest
+    from generator.game_files import digest
 
     try:
         if not path.is_file() or path.stat().st_size != entry.get("bytes"):

@@ -23,9 +23,10 @@ import builtins
 import dataclasses
 import io
 import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from generator.shapes import Shape
 

@@ -12,11 +12,15 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from generator.output.recording import EDITION_VALUES, Recorder, shown_value
 from generator.shapes import Shape
+
+if TYPE_CHECKING:
+    from generator.render.edition import Edition
 
 
 class Places:
@@ -206,7 +210,8 @@ class Current:
     def __init__(self, game, build: Callable[[str], Any]) -> None:
         self.game, self.folder = game, Path(game.folder).resolve()
         self.places = Places(game)
-        self._build, self._editions = build, {}
+        self._build = build
+        self._editions: dict[str, Edition] = {}
         self._cache: dict[str, str] = {}
 
     def digest_of(self, key: list) -> str:
@@ -275,7 +280,7 @@ def describe(key: list) -> str:
 
 
 def _place_words(path: list) -> str:
-    words = []
+    words: list[str] = []
     for step in path:
         if step.startswith("#"):
             words[-1:] = [f"{_singular(words[-1]) if words else ''} '{step[1:]}'".strip()]

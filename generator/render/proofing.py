@@ -104,7 +104,7 @@ class ReconstructionEntry(NamedTuple):
 
 def reconstruction_entries(edition: Edition, printed: set[int] | None = None) -> list[ReconstructionEntry]:
     """The game's reconstructions (those whose seal `printed` holds, when given), in the edition's language."""
-    from generator.derived.provenance import reconstructions
+    from generator.derived.unknowns import reconstructions
 
     said = section(edition.words, "proof")
     found = []

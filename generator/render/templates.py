@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.load.game_files import Refused, inside
+from generator.game_files import Refused, inside
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 SHIPPED_ONLY = ("profiles/",)      # a game may add profiles, but `home` and `press` always mean the shipped ones

@@ -98,7 +98,7 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
                     try:
                         data = await asyncio.wait_for(queue.get(), timeout=15)
                         yield f"data: {data}\n\n"
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         yield ": still here\n\n"          # keeps proxies and the browser from closing the stream
             finally:
                 listeners.discard(queue)
@@ -206,17 +206,15 @@ def make_server(folder: Path, language: str, out: Path, host: str = "127.0.0.1",
 
     session = Session(folder, language, out, profile)
     hosts = ["127.0.0.1", "localhost", "[::1]", host] if host not in ("0.0.0.0", "::") else ["*"]
-    server = uvicorn.Server(uvicorn.Config(make_app(session, hosts), host=host, port=port, log_level="warning",
-                                           lifespan="on"))
-    original = server.startup
 
-    async def startup(sockets=None):
-        await original(sockets)
-        print(f"imprenta serve: {folder.name} ({language}) at http://{host}:{bound_port(server)}/  "
-              f"(Ctrl-C stops)", flush=True)
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            print(f"imprenta serve: {folder.name} ({language}) at http://{host}:{bound_port(self)}/  "
+                  f"(Ctrl-C stops)", flush=True)
 
-    server.startup = startup
-    return server
+    return Server(uvicorn.Config(make_app(session, hosts), host=host, port=port, log_level="warning",
+                                 lifespan="on"))
 
 
 def bound_port(server) -> int:

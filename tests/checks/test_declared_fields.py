@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from generator.render.sheets.coverage import declared_field_findings as check_declared_fields
 from generator.load import load_game
 from generator.model import where
 from generator.pipeline import check, game_folders
+from generator.render.sheets.coverage import declared_field_findings as check_declared_fields
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = [folder.name for folder in game_folders(ROOT / "content")]

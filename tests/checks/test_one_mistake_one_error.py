@@ -29,7 +29,7 @@ def _scalars(folder: Path) -> list[tuple[str, int, int, str]]:
     for path in sorted(folder.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
 
-        def walk(node, key=""):
+        def walk(node, key="", path=path):
             if isinstance(node, yaml.MappingNode):
                 for k, v in node.value:
                     walk(v, k.value)

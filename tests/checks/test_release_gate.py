@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from generator.checks.unknowns import release_refusal
-from generator.derived.provenance import reconstructions
+from generator.derived.unknowns import reconstructions
 from generator.load import load_game
 from generator.model.texts import fingerprint
 from generator.pipeline import BuildRequest, build

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.diagnostics import Diagnostic, Span, Severity, reporting
+from generator.diagnostics import Diagnostic, Severity, reporting
 from generator.pipeline import BuildRequest, build, check
 
 from .conftest import BASE, SECRET, Audit, Link, outside_reads

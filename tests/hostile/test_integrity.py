@@ -10,7 +10,7 @@ import time
 from html.parser import HTMLParser
 from pathlib import Path
 
-from generator.load import game_files
+from generator import game_files
 from generator.output.scheduling import Limits
 from generator.pipeline import BuildRequest, build, check_all
 
@@ -101,18 +101,18 @@ def test_a_check_that_crashes_or_runs_away_is_a_finding_for_its_game(hostile_gam
     folder = hostile_game({"rules.yaml": RULES})
     other = tmp_path / "other"
     shutil.copytree(folder, other)
-    from generator import pipeline
+    from generator import checking
 
-    real = pipeline.check
+    real = checking.check
 
-    def hostile_check(game, policy=None, layout=True, **options):     # options: as pipeline.check takes them
+    def hostile_check(game, policy=None, layout=True, **options):     # options: as checking.check takes them
         if game.name == "demo":
             os.kill(os.getpid(), signal.SIGSEGV)           # as the C parser did on 35,000 brackets
         if game.name == "other":
             time.sleep(RUNAWAY)
         return real(game, **options)
 
-    monkeypatch.setattr(pipeline, "check", hostile_check)
+    monkeypatch.setattr(checking, "check", hostile_check)
     started = time.monotonic()
     found = check_all([folder, other], limits=Limits(seconds=2))
     # the 2 s limit stopped the runaway: it did not run its course (generous, for a loaded machine)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.output.preflight import walk as preflight_walk
 from generator.output.preflight import preflight
+from generator.output.preflight import walk as preflight_walk
 from tests.preflight.corpus import clean, dag_pdf, on_page
 
 N = pikepdf.Name
@@ -37,7 +37,7 @@ def test_a_wide_dag_drawn_under_ever_new_scales_is_still_bounded_per_form(monkey
 
     def before(pdf):
         inner = pdf.make_stream(b"0 0 0 1 k 0 0 1 1 re f", Type=N.XObject, Subtype=N.Form, BBox=[0, 0, 1, 1])
-        for level in range(30):        # each level draws the next at two scales: 2^30 distinct states
+        for _ in range(30):            # each level draws the next at two scales: 2^30 distinct states
             inner = pdf.make_stream(b"q /X Do Q q 0.5 0 0 0.5 0 0 cm /X Do Q", Type=N.XObject, Subtype=N.Form,
                                     BBox=[0, 0, 1, 1], Resources=pikepdf.Dictionary(
                                         XObject=pikepdf.Dictionary(X=inner)))

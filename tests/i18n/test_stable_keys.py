@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,7 +32,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = ("lepanto", "maquiavelli", "mar-y-acero", "punic-island")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seed(name: str) -> Game:
     return load_game(CONTENT / name).game
 
@@ -70,7 +70,7 @@ def _lists(game: Game) -> dict[str, list[tuple[object, str]]]:
     for location in game.locations:
         if any(route.note for route in location.routes):
             found["routes"].append((location, "routes"))
-    for document, section, _ in game.sections():
+    for _, section, _ in game.sections():
         if section.anatomy is not None and section.anatomy.callouts:
             found["callouts"].append((section.anatomy, "callouts"))
     for document in game.documents:
@@ -163,7 +163,7 @@ def _wrong_prints(game: Game, original: set[str]) -> list[str]:
     return wrong
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translated_seed(name: str) -> tuple[Game, frozenset[str]]:
     game = _translated(_seed(name))
     original = frozenset(text.text for text in game.text_index.values())
@@ -203,7 +203,8 @@ def _with_rows(game: Game, table_id: str, change) -> Game:
 
 def test_an_errata_of_victory_ranges_keeps_the_translations_of_untouched_cells():
     """13–14 → 13–15 and 15–16 → 16–16: every result keeps its English, in the new edition and the old."""
-    from generator.derived.changes import CHANGED, compare as changes
+    from generator.derived.changes import CHANGED
+    from generator.derived.changes import compare as changes
 
     earlier = _seed("mar-y-acero")
     ranges = {"13-14": "13-15", "15-16": "16-16"}

@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import io
 import zlib
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pikepdf
 
@@ -273,7 +274,7 @@ def _dag(depth: int, copies: int = 2) -> Callable:
     """Forms F0 … F(depth): each draws the next `copies` times (copies ** depth paths to the last)."""
     def before(pdf):
         inner = pdf.make_stream(b"0 0 0 1 k 0 0 1 1 re f", Type=N.XObject, Subtype=N.Form, BBox=[0, 0, 1, 1])
-        for level in range(depth):
+        for _ in range(depth):
             calls = b" ".join(b"q 1 0 0 1 %d 0 cm /X Do Q" % i for i in range(copies))
             inner = pdf.make_stream(calls, Type=N.XObject, Subtype=N.Form, BBox=[0, 0, 10, 10],
                                     Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(X=inner)))

@@ -359,7 +359,7 @@ def _raster(path: Path, reader, max_ink: int, bleed: float, boxes_ok: dict, foun
                 continue
             scale = RES / 72
 
-            def pixel(x, y):
+            def pixel(x, y, media=media, scale=scale, cmyk=cmyk):
                 column = min(max(int((x - media[0]) * scale), 0), cmyk.shape[1] - 1)
                 row = min(max(int((media[3] - y) * scale), 0), cmyk.shape[0] - 1)
                 return column, row

@@ -51,7 +51,7 @@ def report(pdf: Path, page: int, dpi: int = 300) -> dict:
     colour = sum(inks[name] for name in ("Cyan", "Magenta", "Yellow") if name in inks)
     k_only_solid = k_only_tint = several = 0
     tints = set()
-    for word, x0, y0, x1, y1 in words(pdf, page, dpi):
+    for _, x0, y0, x1, y1 in words(pdf, page, dpi):
         k, c = black[y0:y1, x0:x1], colour[y0:y1, x0:x1]
         stroke = k > 127                                # the word's strokes on the black plate
         if not stroke.any():

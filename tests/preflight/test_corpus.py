@@ -4,7 +4,6 @@ corpus.py), and against an independent checker (independent.py: pypdf, poppler, 
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 

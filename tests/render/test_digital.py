@@ -325,7 +325,7 @@ def test_every_counter_picture_is_cut_from_its_own_drawing(punic_island):
         picture = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
         w, h = picture.size
 
-        def median(box):
+        def median(box, picture=picture):
             part = picture.crop(box)
             colours = sorted((part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)), key=sum)
             return colours[len(colours) // 2]

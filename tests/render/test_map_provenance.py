@@ -14,7 +14,7 @@ import pytest
 import shapely
 
 from generator.derived.adjacency import neighbours
-from generator.derived.provenance import reconstructions
+from generator.derived.unknowns import reconstructions
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build, check
 from tests.render.test_map_outlines import _path_area
@@ -134,7 +134,7 @@ def test_maquiavelli_tells_the_48_stated_adjacencies_from_the_editors_borders(ma
         if key.startswith("border-") and group.get("class") == "border stated":
             widths = {float(line.get("stroke-width")) for line in group.iter(f"{SVG}polyline")}
             assert widths == {0.7}
-    for strait, via in (("link-gulf-of-naples--ionian-sea", (38.22, 15.63)), ("link-pisa--tyrrhenian-east", None)):
+    for strait, _ in (("link-gulf-of-naples--ionian-sea", (38.22, 15.63)), ("link-pisa--tyrrhenian-east", None)):
         assert strait in groups
     regions = _regions(groups)
     line = _line(groups["link-gulf-of-naples--ionian-sea"])

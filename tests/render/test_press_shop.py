@@ -161,7 +161,7 @@ def test_a_finished_book_is_complete_pdf_x4_with_solid_black_text(press):
     with pikepdf.open(io.BytesIO(data)) as pdf:
         assert "/CreationDate" in pdf.docinfo and "/ModDate" in pdf.docinfo
         assert "/Annots" not in pdf.pages[0].obj
-        assert pdf.pages[0].obj.Group.CS == pikepdf.Name.DeviceCMYK
+        assert pdf.pages[0].obj.Group["/CS"] == pikepdf.Name.DeviceCMYK
         fills = [[float(v) for v in o] for o, op in pikepdf.parse_content_stream(pdf.pages[0]) if str(op) == "k"]
         with pdf.open_metadata() as meta:
             assert meta.get("xmp:CreateDate")

@@ -8,12 +8,12 @@ play modules' names and charts, the manifest.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 import html
 import json
 import re
 import subprocess
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import pikepdf

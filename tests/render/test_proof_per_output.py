@@ -18,7 +18,7 @@ import pytest
 
 from generator.derived.unknowns import facts_printed_by, unknown_facts
 from generator.load import load_game
-from tests.render.test_proof import GAMES, LANGUAGES, ROOT, SHEET_TITLE, _editions, _sheet_start, pdf_pages, places
+from tests.render.test_proof import GAMES, LANGUAGES, ROOT, _editions, _sheet_start, pdf_pages, places
 
 COMPONENT = {"counters.pdf": "counters", "cards.pdf": "cards", "map.pdf": "map", "map-tiles.pdf": "map"}
 SEAL_TITLE = {"en": "Reconstructed by the editor: facts to be confirmed",

@@ -146,8 +146,6 @@ class _Preflight:
     # the document ---------------------------------------------------------------
     def _document(self, pdf) -> bool:
         """The document-level clauses; whether the file declares PDF/X-1a (its own version chooses its rules)."""
-        import pikepdf
-
         if pdf.is_encrypted:
             self.report("PRE012", "the file is encrypted", ("enc",), _ENCRYPTED_HINT)
         info = pdf.docinfo
@@ -295,14 +293,14 @@ def grouped(found: list[Diagnostic], first_pages: int = 8) -> list[Diagnostic]:
     said, out = set(), []
     for d in found:
         key = (d.span.file, d.code) if d.span else None
-        group = members.get(key, ())
-        if len(group) < 2 or not any(member is d for member in group):
+        group = members.get(key, ()) if key is not None else ()
+        if d.span is None or len(group) < 2 or not any(member is d for member in group):
             out.append(d)
             continue
         if key in said:
             continue
         said.add(key)
-        pages = sorted({member.span.line for member in group})
+        pages = sorted({member.span.line for member in group if member.span is not None})
         listed = ", ".join(map(str, pages[:first_pages])) + (" …" if len(pages) > first_pages else "")
         first = d.message[len(f"{d.span.file}: "):]
         out.append(d._replace(

@@ -12,7 +12,8 @@ trim needs no bleed at all, whatever its boxes.
 from __future__ import annotations
 
 MM = 72 / 25.4
-DPI = 72                 # 0.35 mm a pixel: enough to tell 1.5 mm of bleed from none, and art 1 mm short of the cut from art on it
+# 0.35 mm a pixel: enough to tell 1.5 mm of bleed from none, and art 1 mm short of the cut from art on it
+DPI = 72
 MAX_SIDE = 3000          # pixels: a larger page is rendered coarser
 INKED = 245              # a rendered channel under this is ink, not paper
 TOUCHING = 0.3           # art along this share of an edge touches the cut

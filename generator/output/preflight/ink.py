@@ -6,6 +6,7 @@ nested functions bounded in depth.
 
 from __future__ import annotations
 
+
 def picture_ink(image, space) -> float:
     import pikepdf
 

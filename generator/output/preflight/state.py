@@ -136,3 +136,17 @@ def inside_trim(points, trim, slack: float = 0.2 * MM) -> bool:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs) < trim[2] - slack and max(xs) > trim[0] + slack and min(ys) < trim[3] - slack
             and max(ys) > trim[1] + slack)
+
+
+def form_key(form, state: Graphics, resources) -> tuple | None:
+    """What a form's findings depend on: the form, the scale and rotation it is drawn at (an image's
+    resolution, a text's size), the fill it inherits (the inks of text it does not colour itself) and the
+    font it inherits; None when it borrows resources that are no object of their own (not worth a key)."""
+    borrowed = None
+    if "/Resources" not in form and resources is not None:
+        borrowed = resources.objgen if resources.is_indirect else None
+        if borrowed is None:
+            return None
+    m = state.ctm
+    return (form.objgen, borrowed, round(m.a, 4), round(m.b, 4), round(m.c, 4), round(m.d, 4), state.fill_space,
+            state.fill_values, state.stroke_space, state.font, state.size, state.render)

@@ -13,8 +13,17 @@ bounded, and a file past either bound ends in PRE018, never a hang.
 from __future__ import annotations
 
 from generator.output.preflight.ink import picture_ink, picture_ink_pil, shading_ink
-from generator.output.preflight.state import (MM, Graphics, Matrix, colour_space_kind, font_embedded, inside_trim,
-                                              resolved, resource)
+from generator.output.preflight.state import (
+    MM,
+    Graphics,
+    Matrix,
+    colour_space_kind,
+    font_embedded,
+    form_key,
+    inside_trim,
+    resolved,
+    resource,
+)
 
 SMALL_TEXT = 5.0        # points: under this, type in two or more inks blurs when the plates register badly
 MAX_DEPTH = 48          # forms and patterns drawn inside each other (PDF's own limit for q is 28)
@@ -183,8 +192,8 @@ class Walk:
         else:
             inks = 4 if state.fill_space == "registration" else 1
         if size < SMALL_TEXT - 0.01 and inks > 1:
-            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})", (state.font, round(size, 1)),
-                     "Small type prints sharp in one ink: black text should be K only.")
+            self.say("PRE006", f"text of {size:.1f} pt in {inks} inks (font {state.font})",
+                     (state.font, round(size, 1)), "Small type prints sharp in one ink: black text should be K only.")
         if state.fill_space == "registration" and self.trim is not None:
             origin = (state.text @ state.ctm).apply(0, 0)
             if inside_trim([origin], self.trim):
@@ -233,7 +242,7 @@ class Walk:
         if matrix is not None:
             inner.ctm = Matrix(*(float(v) for v in matrix)) @ state.ctm
         own = form.get("/Resources", resources)
-        key = _form_key(form, inner, resources)
+        key = form_key(form, inner, resources)
         if key is not None:
             seen = self._states.setdefault(ident, [])
             if key not in self._forms and len(seen) >= STATES_PER_FORM:
@@ -383,17 +392,3 @@ class Walk:
         if self.x1a:
             self.say("PRE009", f"{what} is a transparency group, which PDF/X-1a forbids", ("group",),
                      "Flatten the transparency, or build PDF/X-4.")
-
-
-def _form_key(form, state: Graphics, resources) -> tuple | None:
-    """What a form's findings depend on: the form, the scale and rotation it is drawn at (an image's
-    resolution, a text's size), the fill it inherits (the inks of text it does not colour itself) and the
-    font it inherits; None when it borrows resources that are no object of their own (not worth a key)."""
-    borrowed = None
-    if "/Resources" not in form and resources is not None:
-        borrowed = resources.objgen if resources.is_indirect else None
-        if borrowed is None:
-            return None
-    m = state.ctm
-    return (form.objgen, borrowed, round(m.a, 4), round(m.b, 4), round(m.c, 4), round(m.d, 4), state.fill_space,
-            state.fill_values, state.stroke_space, state.font, state.size, state.render)

@@ -14,7 +14,8 @@ from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
 from generator.render.book.prose import section_anchor
-from generator.render.book.rulebook import _guarded, _pdf, render_html, rulebook_context, typeset
+from generator.render.book.rulebook import _pdf, render_html, rulebook_context, typeset
+from generator.render.book.templating import guarded
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.primitives import BLACK
@@ -25,7 +26,7 @@ PAPER_LANDSCAPE = {"A4": "A4 landscape", "letter": "letter landscape", "A3": "A3
                    "11in 17in": "17in 11in"}
 
 
-@_guarded
+@guarded
 def render_aids(request: RenderRequest) -> Rendered:
     edition = request.edition
     game = edition.game
@@ -47,7 +48,8 @@ def _fitted(edition: Edition, context: dict, most_pages: dict, bleed: float):
     while True:
         html = render_html(edition, context, "rulebook/aids.html.j2")
         laid_out = typeset(html, edition.game.folder, bleed)
-        first, last = {}, {}
+        first: dict[str, int] = {}
+        last: dict[str, int] = {}
         for number, page in enumerate(laid_out[0].pages):
             for anchor in page.anchors:
                 first.setdefault(anchor, number)
@@ -99,7 +101,8 @@ def _aid_view(edition: Edition, context: dict, aid: Aid) -> dict:
     title = e.field(aid, "title") if aid.title is not None else context["words"]["aids"]
     tables = {table.id: table for table in context["tables"]}
     views = {view.id: (book, index) for book in context["documents"] for index, view in enumerate(book.sections)}
-    parts, printed = [], set()
+    parts: list[dict] = []
+    printed: set[str] = set()
     for part in aid.parts:
         if part.table and part.table in tables:
             parts.append({"kind": "table", "table": tables[part.table], "span": part.span})

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.derived.counting import cup_of
+from generator.derived.numbering import _label as numbered
 from generator.diagnostics import Diagnostic, make
 from generator.model import where
-from generator.derived.numbering import _label as numbered
 from generator.model.rules import Anatomy
 from generator.render.draw.colors import Palette
 from generator.render.draw.placeholder import has_marks
-from generator.render.draw.primitives import Ellipse, Face, Group, Ink, Polyline, Rect, Text, WHITE
+from generator.render.draw.primitives import WHITE, Ellipse, Face, Group, Ink, Polyline, Rect, Text
 from generator.render.edition import Edition
 from generator.render.sheets import cards, counters
 from generator.render.sheets.faces import FaceInputs, _wanted, draw_face, field_names
@@ -113,7 +113,7 @@ def anatomy_figure(edition: Edition, anatomy: Anatomy, texts: list[str], drawn: 
     marks = printed_numbers(text for side in sides for text in side.face.texts())
     if not drawn:
         return Figure("", legend, unmatched, marked, marks)
-    from generator.render.draw.svg_export import figure_svg     # svgwrite: 0.1 s to import, never needed by check
+    from generator.render.draw.svg_export import figure_svg  # svgwrite: 0.1 s to import, never needed by check
 
     return Figure(figure_svg(width, height, scale, placed, overlay, title), legend, unmatched, marked, marks)
 
@@ -151,7 +151,7 @@ def _callout(box, y: float, left: bool, margin: float, width: float, badge: floa
 
 def _spread(ys: list[float], low: float, high: float, step: float) -> list[float]:
     """Positions near each wanted one, in order, at least `step` apart, within [low, high]."""
-    placed = []
+    placed: list[float] = []
     for y in ys:
         placed.append(max(y, low, placed[-1] + step if placed else low))
     overflow = (placed[-1] - high) if placed else 0

@@ -16,8 +16,8 @@ import re
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from generator.derived.changes import CHANGED, NEW, compare, word_differences
 from generator.components import reprint_file
+from generator.derived.changes import CHANGED, NEW, compare, word_differences
 from generator.derived.references import KINDS
 from generator.render.edition import Edition
 from generator.render.table_view import table_view

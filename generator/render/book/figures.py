@@ -7,7 +7,6 @@ import base64
 
 from markupsafe import Markup, escape
 
-from generator.model.common import Unknown
 from generator.render.book.anatomy import anatomy_figure
 from generator.render.book.prose import Prose, section_anchor
 from generator.render.edition import Edition

@@ -97,7 +97,9 @@ class Prose:
         marked `changed-block` (a change bar beside them)."""
         self._owner = owner
         tokens, _ = find_tokens(text)
-        snippets, out, last = [], [], 0
+        snippets: list[str] = []
+        out: list[str] = []
+        last = 0
         for token in tokens:
             out.append(text[last:token.start])
             out.append(f"\ue000{len(snippets)}\ue001")

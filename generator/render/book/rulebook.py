@@ -14,13 +14,13 @@ from pathlib import Path
 
 from generator.checks.templates import active_content, with_policy
 from generator.diagnostics import make
-from generator.load.game_files import Refused, within
+from generator.game_files import Refused, within
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
 from generator.render.book.proof import narrowed, proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, book_anchors
 from generator.render.book.sections import DocumentView, section_views
-from generator.render.book.templating import environment
+from generator.render.book.templating import environment, guarded
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.fonts import FONTS, font_file, shipped_font_configuration
 from generator.render.edition import Edition
@@ -128,53 +128,6 @@ def render_html(edition: Edition, context: dict, template: str = "rulebook/rules
     return with_marks(page.render(context))
 
 
-def _guarded(function):
-    """Renderers of Jinja2 templates: a broken template is a LAY005 at its line, not a traceback."""
-    import functools
-
-    from jinja2 import TemplateError
-
-    @functools.wraps(function)
-    def render(request: RenderRequest) -> Rendered:
-        try:
-            return function(request)
-        except (TemplateError, RecursionError, MemoryError) as error:
-            from generator.diagnostics import Span
-
-            frame_file, frame_line = _template_frame(error)
-            if not isinstance(error, TemplateError) and frame_file is None:
-                raise                   # not the template's doing: the render's limits report it (OUT004)
-            name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
-            line = getattr(error, "lineno", None) or frame_line
-            span = Span(_shown(name), line or 1, 1)
-            why = (getattr(error, "message", None) or str(error)) if isinstance(error, TemplateError) else \
-                "it calls or includes itself without end" if isinstance(error, RecursionError) else \
-                "it makes a text too large for the memory"
-            return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
-                                                        f"{why}", span,
-                                              "Fix the template; the output is not written.")], failed=True)
-    return render
-
-
-def _template_frame(error: Exception) -> tuple[str | None, int | None]:
-    """Jinja2 puts template frames in the traceback with the template's own file and line."""
-    import traceback
-
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        if frame.filename.endswith(".j2"):
-            return frame.filename, frame.lineno
-    return None, None
-
-
-def _shown(name: str):
-    from pathlib import PurePosixPath
-
-    from generator.load.yaml_nodes import display_path
-
-    path = Path(name)
-    return display_path(path) if path.is_absolute() else PurePosixPath(name)
-
-
 def typeset(html: str, game_folder: Path, bleed: float = 0.0):
     """WeasyPrint's layout of the HTML, and the URLs it was refused.
 
@@ -251,7 +204,7 @@ def _prose_place(game, owner: str):
 
 def _anchor_pages(document) -> dict[str, int]:
     """Each anchor of a laid-out book → the page it starts on (1-based)."""
-    pages = {}
+    pages: dict[str, int] = {}
     for index, page in enumerate(document.pages, start=1):
         for anchor in page.anchors:
             pages.setdefault(anchor, index)
@@ -347,7 +300,7 @@ def section_pages(document, context: dict, output: str) -> list[dict]:
             for book in context["documents"] for s in book.sections]
 
 
-@_guarded
+@guarded
 def render_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     if not edition.game.documents:
@@ -370,7 +323,7 @@ def render_rules(request: RenderRequest) -> Rendered:
     return rendered
 
 
-@_guarded
+@guarded
 def render_living_rules(request: RenderRequest) -> Rendered:
     edition = request.edition
     rendered = Rendered()

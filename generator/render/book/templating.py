@@ -15,7 +15,9 @@ from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from generator.load.game_files import Refused, read_bytes
+from generator.diagnostics import make
+from generator.game_files import Refused, read_bytes
+from generator.render.context import Rendered, RenderRequest
 from generator.render.templates import find
 
 
@@ -108,3 +110,52 @@ def _refuse_wide(text: str) -> None:
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
     return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+# A broken template is a finding, never a traceback -----------------------------------------------------------
+
+def guarded(function):
+    """Renderers of Jinja2 templates: a broken template is a LAY005 at its line, not a traceback."""
+    import functools
+
+    from jinja2 import TemplateError
+
+    @functools.wraps(function)
+    def render(request: RenderRequest) -> Rendered:
+        try:
+            return function(request)
+        except (TemplateError, RecursionError, MemoryError) as error:
+            from generator.diagnostics import Span
+
+            frame_file, frame_line = template_frame(error)
+            if not isinstance(error, TemplateError) and frame_file is None:
+                raise                   # not the template's doing: the render's limits report it (OUT004)
+            name = getattr(error, "filename", None) or frame_file or getattr(error, "name", None) or "a template"
+            line = getattr(error, "lineno", None) or frame_line
+            span = Span(shown_name(name), line or 1, 1)
+            why = (getattr(error, "message", None) or str(error)) if isinstance(error, TemplateError) else \
+                "it calls or includes itself without end" if isinstance(error, RecursionError) else \
+                "it makes a text too large for the memory"
+            return Rendered(diagnostics=[make("LAY005", f"the template {Path(str(name)).name} cannot be used: "
+                                                        f"{why}", span,
+                                              "Fix the template; the output is not written.")], failed=True)
+    return render
+
+
+def template_frame(error: Exception) -> tuple[str | None, int | None]:
+    """Jinja2 puts template frames in the traceback with the template's own file and line."""
+    import traceback
+
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if frame.filename.endswith(".j2"):
+            return frame.filename, frame.lineno
+    return None, None
+
+
+def shown_name(name: str):
+    from pathlib import PurePosixPath
+
+    from generator.load.yaml_nodes import display_path
+
+    path = Path(name)
+    return display_path(path) if path.is_absolute() else PurePosixPath(name)

@@ -83,7 +83,7 @@ def board_places(edition: Edition) -> BoardPlaces:
 def zone_path(outline: BaseGeometry) -> str:
     """PolygonEditor.polygonToString: `x,y;x,y;…` in board pixels, without repeating the first point."""
     ring = list(outline.exterior.coords)[:-1]
-    found = []
+    found: list[tuple[int, int]] = []
     for x, y in ring:
         point = (px(x), px(y))
         if not found or found[-1] != point:

@@ -240,7 +240,8 @@ def blank_face(text: str, width: int, height: int) -> bytes:
     picture = Image.new("RGB", (width, height), (120, 120, 120))
     draw = ImageDraw.Draw(picture)
     draw.rectangle((0, 0, width - 1, height - 1), outline=(40, 40, 40), width=2)
-    words, lines = text.split(), []
+    words = text.split()
+    lines: list[str] = []
     for word in words:
         if lines and draw.textlength(f"{lines[-1]} {word}") < width - 8:
             lines[-1] += f" {word}"

@@ -113,7 +113,7 @@ def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
                 on_board.add(deck.id)
     tray = _map(root, said["tray"], said["tray"])
     _tray(tray, contents, slots, said, grid, on_board)
-    for side, count in _hands(contents):
+    for side, _ in _hands(contents):
         hand = ET.SubElement(root, M + "PrivateMap", mapName=said["hand"].format(side=side),
                              buttonName=said["hand"].format(side=side), side=side, visible="false",
                              useBoards="false", allowMultiple="false", backgroundcolor="255,255,255",

@@ -101,7 +101,8 @@ def _lines(paragraphs: list[Paragraph], family: str, size: float, width: float):
     indent_width = size * PT * BULLET_INDENT
     for paragraph in paragraphs:
         indent = indent_width if paragraph.bullet else 0.0
-        current, x, first = [], 0.0, True
+        current: list[tuple[Word, float]] = []
+        x, first = 0.0, True
         for word in paragraph.words:
             w = _word_width(word, family, size)
             if w > width - indent + 1e-6:

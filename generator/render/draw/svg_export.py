@@ -6,7 +6,7 @@ import base64
 
 import svgwrite
 
-from generator.load.game_files import read_bytes
+from generator.game_files import read_bytes
 from generator.render.draw.fonts import svg_font, width_mm
 from generator.render.draw.placeholder import expand
 from generator.render.draw.primitives import Ellipse, Face, Group, Image, Ink, Outline, Polyline, Rect, Region, Text

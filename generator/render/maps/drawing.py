@@ -11,25 +11,37 @@ import math
 from dataclasses import dataclass, field
 
 from generator.derived.adjacency import neighbours
-from generator.derived.provenance import Provenance
-from generator.render.draw.placeholder import seal_shapes
+from generator.derived.hex_grid import hex_centres, hex_corners, hex_extent, hex_radius
 from generator.derived.outlines import outlines
+from generator.derived.unknowns import Provenance
 from generator.diagnostics import make
+from generator.load.images import image_problem
 from generator.model import where
 from generator.model.maps import Location
 from generator.render.draw.colors import Palette, hex_ink
-from generator.render.draw.primitives import (BLACK, WHITE, Ellipse, Face, Group, Image, Ink, Polyline, Rect, Region,
-                                      Shape, readable_on)
-from generator.load.images import image_problem
-from generator.render.edition import Edition
-from generator.derived.hex_grid import hex_centres, hex_corners, hex_extent, hex_radius
-from generator.render.maps.geometry import facing_angle, shape_centre, tidy_schematic
+from generator.render.draw.placeholder import seal_shapes
+from generator.render.draw.primitives import (
+    BLACK,
+    WHITE,
+    Ellipse,
+    Face,
+    Group,
+    Image,
+    Ink,
+    Polyline,
+    Rect,
+    Region,
+    Shape,
+    readable_on,
+)
 from generator.render.draw.symbols import draw_symbol
-from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
-from generator.render.maps.regions import (COAST, box_frame, connection, connections, draw_outlined, rings,
-                                          routes_to_unknown)
 from generator.render.draw.text_fit import place
+from generator.render.edition import Edition
 from generator.render.maps import fit_map
+from generator.render.maps.crossings import connection, connections
+from generator.render.maps.furniture import LAND_LINK, MARGIN, SEA_LINK, TERRAIN, TYPE_FILL, furniture
+from generator.render.maps.geometry import facing_angle, shape_centre, tidy_schematic
+from generator.render.maps.regions import COAST, box_frame, draw_outlined, rings, routes_to_unknown
 
 NODE = (36.0, 16.0)   # schematic location: width, height in mm
 
@@ -147,8 +159,8 @@ def _outlined(edition: Edition, palette: Palette, shapes_of, drawing: MapDrawing
 def _places(game, shapes_of, centres) -> dict:
     """Where each connected thing is, to draw a crossing across the gap: a region, a box, the land a box
     without a shape holds (the main map), or a point."""
-    from shapely.geometry import Point, box
     from shapely import union_all
+    from shapely.geometry import Point, box
 
     places = {}
     for location in game.locations:

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import math
 
-from generator.derived.adjacency import UNCONNECTED_TYPES
 from generator.derived.hex_grid import MAP_MARGIN
 from generator.derived.outlines import outlines
 from generator.render.draw.colors import Palette, hex_ink
-from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
 from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
+from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, Polyline, Rect, Shape, readable_on
 from generator.render.draw.text_fit import place
-from generator.render.maps import fit_map
 from generator.render.edition import Edition
+from generator.render.maps import fit_map
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
 
@@ -62,8 +61,8 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
         w, h = 110.0, 8.0 + 6.0 * len(legend)
         x, ly = row.take(w, h)
         items: list[Shape] = [Rect(x, ly, w, h, WHITE, BLACK, 0.3, 1.5)]
-        items.extend(place(fit_map(said["legend"], "sans-bold", 8, MIN_POINTS, w - 4, 5), "sans-bold", x + 2, ly + 1.5, w - 4, 5,
-                           "left"))
+        title = fit_map(said["legend"], "sans-bold", 8, MIN_POINTS, w - 4, 5)
+        items.extend(place(title, "sans-bold", x + 2, ly + 1.5, w - 4, 5, "left"))
         for index, (label, swatch, kind) in enumerate(legend):
             sy = ly + 8 + index * 6
             if kind is True:
@@ -161,7 +160,7 @@ def _table(table, x: float, y: float, w: float) -> list[Shape]:
 
 def _legend(edition: Edition, palette: Palette, said, drawing) -> list[tuple[str, Ink, bool]]:
     game = edition.game
-    entries = []
+    entries: list[tuple[str, Ink, bool]] = []
     outlined = bool(outlines(game).regions)      # terrain is drawn as symbols there (legend_entries)
     terrains = sorted({loc.terrain for loc in game.locations if loc.terrain in TERRAIN and not outlined} |
                       {h.terrain for h in (game.map.hexes if game.map else []) if h.terrain in TERRAIN})

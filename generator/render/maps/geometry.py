@@ -95,13 +95,15 @@ def tidy_schematic(ids: list[str], edges: set[tuple[str, str]], width: float, he
     alone = [i for i in ids if i not in touching and i not in fixed]
     cell_w, cell_h = node[0] + 4, node[1] + 6
     if not touching and not fixed:          # no link known: a tidy grid over the whole sheet, not a row at its foot
-        columns = max(1, min(len(ids), math.ceil(math.sqrt(len(ids) * 1.4)), int((width - 2 * margin) // (cell_w * 1.6))))
+        columns = max(1, min(len(ids), math.ceil(math.sqrt(len(ids) * 1.4)),
+                             int((width - 2 * margin) // (cell_w * 1.6))))
         rows = math.ceil(len(ids) / columns)
         step_x = min(cell_w * 2.2, (width - 2 * margin) / columns)
         step_y = min(cell_h * 2.2, (height - 2 * margin - 12) / max(rows, 1))
         left = (width - step_x * columns) / 2
         top = 12 + (height - 12 - step_y * rows) / 2
-        return {place: (round(left + step_x * (index % columns + 0.5), 3), round(top + step_y * (index // columns + 0.5), 3))
+        return {place: (round(left + step_x * (index % columns + 0.5), 3),
+                        round(top + step_y * (index // columns + 0.5), 3))
                 for index, place in enumerate(ids)}
     columns = max(1, int((width - 2 * margin) // cell_w))
     rows = math.ceil(len(alone) / columns)

@@ -6,13 +6,11 @@ from __future__ import annotations
 import shapely
 
 from generator.derived.outlines import outlines
+from generator.derived.unknowns import Provenance
 from generator.render.draw.colors import Palette
-from generator.render.draw.primitives import Ink, Shape
+from generator.render.draw.placeholder import PROOF_INK, seal_shapes
+from generator.render.draw.primitives import BLACK, Group, Ink, Polyline, Rect, Shape
 from generator.render.edition import Edition
-from generator.derived.provenance import Provenance
-from generator.render.draw.placeholder import PROOF_INK
-from generator.render.draw.primitives import BLACK, Group, Polyline, Rect
-from generator.render.draw.placeholder import seal_shapes
 from generator.render.maps.regions import BORDER, BORDER_APART, CURRENT, JUNGLE, LAND, city_symbol
 
 SYMBOL_ORDER = ("fortified", "city", "fortress", "capital", "port", "jungle")

@@ -47,7 +47,7 @@ def tiles(map_width: float, map_height: float, printable_width: float, printable
 def alignment_marks(found: list[Tile], overlap: float, spacing: float = 60.0) -> list[tuple[float, float]]:
     """Map positions (mm) of the alignment marks: along the middle of every overlap, `spacing` apart,
     so each mark prints on both tiles that share it."""
-    marks = set()
+    marks: set[tuple[float, float]] = set()
     for tile in found:
         for other in found:
             if other.row == tile.row and other.column == tile.column + 1:        # a vertical overlap

@@ -125,7 +125,7 @@ def _groups_in_cmyk(pdf, flatten: bool) -> None:
             continue
         if opaque:
             del obj["/Group"]
-        elif "/CS" in group and group.CS != pikepdf.Name.DeviceCMYK:
+        elif "/CS" in group and group["/CS"] != pikepdf.Name.DeviceCMYK:
             group.CS = pikepdf.Name.DeviceCMYK
 
 

@@ -117,7 +117,7 @@ def load_profile(name_or_path: str, game_folder: Path | None = None,
 def _icc_problems(document) -> list[Diagnostic]:
     """A profile's `icc:` names a shipped ICC output profile (under templates/); anything else, a file that is
     not ICC included, is a finding at its place rather than a failure while the PDF/X is made."""
-    from generator.load.game_files import Refused, read_bytes
+    from generator.game_files import Refused, read_bytes
 
     name = document.data.get("icc") if isinstance(document.data, dict) else None
     if not isinstance(name, str):
@@ -138,7 +138,7 @@ def _icc_problems(document) -> list[Diagnostic]:
 def _profile_file(name: str, game_folder: Path | None, first: bool) -> tuple[Path | None, str | None]:
     """The file of a profile: a path given on the command line (the first only: a profile file's `extends:`
     names a profile, never a path), or a shipped or game profile by plain name."""
-    from generator.load.game_files import Refused, is_plain_name
+    from generator.game_files import Refused, is_plain_name
 
     if first and name.endswith((".yaml", ".yml")):
         path = Path(name)

@@ -9,9 +9,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from generator.render.draw.fonts import registered
-from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes
+from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes, seal_radius, seal_shapes
+from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
 from generator.render.draw.primitives import BLACK, Face, Ink
-from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS, seal_radius, seal_shapes
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, draw_face, printed_colour
 
@@ -88,7 +88,8 @@ def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
     rebuilt = [entry for entry in entries if getattr(entry, "seal", False)]
     story = []
     if unknown:
-        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head), cell(said["why"], head)]]
+        rows = [[cell(said["mark"], head), cell(said["what"], head), cell(said["where"], head),
+                 cell(said["why"], head)]]
         for entry in unknown:
             why = " — ".join(part for part in (entry.why, entry.assumed) if part)
             rows.append([_Mark(entry.number), cell(entry.what), where(entry.where, columns[2] - 12), cell(why)])

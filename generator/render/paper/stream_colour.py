@@ -55,7 +55,8 @@ class _Fill:
     overprinting outside q/Q), and says `gs` only when that changes."""
 
     def __init__(self) -> None:
-        self.over, self._stack = False, []
+        self.over = False
+        self._stack: list[bool] = []
 
     def save(self) -> None:
         self._stack.append(self.over)

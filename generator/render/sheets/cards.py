@@ -14,10 +14,10 @@ from generator.render.draw.rich_text import fit_rich
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import card_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
-from generator.render.sheets.layouts import LayoutLibrary, card_layout_name as layout_name
+from generator.render.sheets.layouts import LayoutLibrary
+from generator.render.sheets.layouts import card_layout_name as layout_name
 from generator.render.sheets.printing import SheetItem, sheet_outputs
 from generator.render.table_view import small_table
-from generator.render.templates import find
 
 
 def render_cards(request: RenderRequest) -> Rendered:

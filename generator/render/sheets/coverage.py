@@ -18,7 +18,7 @@ The check phase runs it on every check and build (pipeline.check), since it need
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.model import Game, where

@@ -9,17 +9,18 @@ translation cannot reach Python attributes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
+from generator.derived.unknowns import MARK, readable
 from generator.diagnostics import Diagnostic, make
+from generator.load.images import image_problem
 from generator.model import where
 from generator.model.common import Shape
 from generator.render.draw.colors import Palette
-from generator.derived.unknowns import MARK, readable
 from generator.render.draw.fonts import missing_glyphs
-from generator.load.images import image_problem
 from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Rect, Text, readable_on
 from generator.render.draw.symbols import draw_symbol
 from generator.render.draw.text_fit import fit, place
@@ -142,7 +143,8 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
     unknown = _unknown_choice(element, inputs.fields)
     if unknown:             # a picture chosen by an unknown fact: its mark, never the picture as if it were known
         size, min_size = _sizes(element, scale)        # an icon's size is its badge's words: the mark fills the box
-        fitted = fit(unknown, element.font, max(size, min(11.0 * scale, box[3] * 72 / 25.4 * 0.6)), max(min_size, size), box[2], box[3])
+        fitted = fit(unknown, element.font, max(size, min(11.0 * scale, box[3] * 72 / 25.4 * 0.6)),
+                     max(min_size, size), box[2], box[3])
         face.add(*place(fitted, element.font, *box, "center", "middle", color))
         return
     if element.symbol is not None:

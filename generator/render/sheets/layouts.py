@@ -122,7 +122,7 @@ class LayoutLibrary:
         from generator.model import where
 
         asked_at = where(asked_by) if isinstance(asked_by, Shape) else asked_by   # looked up once per layout
-        from generator.load.game_files import Refused, is_plain_name
+        from generator.game_files import Refused, is_plain_name
 
         if not is_plain_name(name):
             self.diagnostics.append(make("SEC002", f"'{name[:60]}' is not a layout name: a layout is named, "
@@ -174,7 +174,7 @@ def card_layout_name(card_type, game_folder) -> str:
         return "card"
     if card_type.layout:
         return card_type.layout
-    from generator.load.game_files import Refused
+    from generator.game_files import Refused
 
     try:
         return card_type.id if find(f"layouts/cards/{card_type.id}.yaml", game_folder) else "card"

@@ -13,11 +13,10 @@ from typing import NamedTuple
 
 from generator.components import FAMILIES
 from generator.derived.unknowns import MARK, mark
-from generator.load.game_files import digest
+from generator.game_files import digest
 from generator.render.draw.primitives import Face, Image, Text, flatten
 from generator.render.edition import Edition
 from generator.render.sheets.faces import FaceSet
-
 
 
 class FaceChange(NamedTuple):
@@ -36,7 +35,7 @@ def face_changes(old: Edition, new: Edition) -> dict[str, list[FaceChange]]:
 
 def _compared(before: FaceSet, after: FaceSet, old: Edition, new: Edition, component: str) -> list[FaceChange]:
     old_sides, new_sides = _sides(before), _sides(after)
-    copies = {}
+    copies: dict[str, int] = {}
     for item in after.items:
         copies[item.piece] = copies.get(item.piece, 0) + 1
     found = []

@@ -1,0 +1,153 @@
+"""The check phase, as `imprenta check` and every build run it: load a game, run the rule checks, the findings
+that need the layouts (LAY…, UNK002) and the game's own policy, several games at once under the limits a
+render has (a check that runs away is a finding for that game, never a hang).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from generator.diagnostics import Diagnostic, Policy, Span, has_errors, make
+from generator.load.folders import content_files, is_game_folder, translation_files
+
+if TYPE_CHECKING:
+    from generator.model import Game
+
+
+class Checked(NamedTuple):
+    game: Game | None
+    diagnostics: list[Diagnostic]   # after the game's and the command line's policy
+
+
+def game_folders(path: Path) -> list[Path]:
+    """A game folder, or every game folder directly inside `path` (`imprenta check content/`)."""
+    if is_game_folder(path):
+        return [path]
+    if path.is_dir():
+        return sorted(child for child in path.iterdir() if is_game_folder(child))
+    return []
+
+
+def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release: bool = False) -> Checked:
+    """Load a game and run every check; findings filtered by the game's policy, then the caller's.
+
+    `layout` also draws every counter and card face to find overflowing text and missing glyphs; the
+    build leaves it to the renderers, which find the same while drawing. `release` adds what a release of
+    every component in every language refuses (checks/unknowns.release_refusal).
+    """
+    from generator.checks import run_checks  # the model and YAML: not needed by a no-op build
+    from generator.load import load_game
+
+    loaded = load_game(folder)
+    found = list(loaded.diagnostics)
+    if loaded.game is not None:
+        found.extend(run_checks(loaded.game))
+        from generator.render.glyphs import glyph_findings  # a book would print an empty box (LAY002)
+        from generator.render.sheets.coverage import declared_field_findings  # reads the layouts (UNK002)
+
+        found.extend(declared_field_findings(loaded.game))
+
+        found.extend(glyph_findings(loaded.game))
+        if layout and not has_errors(found):
+            from generator.render.book.anatomy import anatomy_findings
+            from generator.render.edition import Edition
+            from generator.render.sheets.fitting import layout_findings
+
+            found.extend(layout_findings(loaded.game))
+            found.extend(anatomy_findings(Edition(loaded.game, loaded.game.manifest.source_language)))
+            from generator.render.digital.findings import module_findings
+
+            found.extend(module_findings(loaded.game))
+        if layout:
+            found.extend(_game_profile_problems(folder))
+        found.extend(_policy_problems(loaded.game))
+        if release:
+            from generator.checks.unknowns import release_refusal
+
+            found.extend(release_refusal(loaded.game))
+        return Checked(loaded.game, _guarded_policy(found, policy, _with_game_policy(policy, loaded.game)))
+    return Checked(loaded.game, policy.apply(found))
+
+
+def _guarded_policy(found: list[Diagnostic], caller: Policy, game: Policy) -> list[Diagnostic]:
+    """The game's policy applies to every finding but the SEC ones, which guard against the content itself:
+    only the command line (the person running Imprenta) may silence those."""
+    guarded = [d for d in found if d.code.startswith("SEC")]
+    return sorted(caller.apply(guarded) + game.apply([d for d in found if not d.code.startswith("SEC")]),
+                  key=Diagnostic.sort_key)
+
+
+def _game_profile_problems(folder: Path) -> list[Diagnostic]:
+    """Every print profile the game adds, read as `build --profile <name>` would (a profile is content: a NaN in
+    it must not wait for the build that asks for it). The shipped names are SEC003's."""
+    from generator.game_files import files_under
+    from generator.render.paper.profiles import load_profile
+
+    profiles = folder / "templates" / "profiles"
+    found = []
+    for path in files_under(profiles)[0]:       # links are the loader's (SEC001)
+        if path.parent == profiles and path.suffix == ".yaml" and path.stem not in ("home", "press"):
+            found += [d for d in load_profile(path.stem, folder)[1]    # a profile it extends: reported for itself
+                      if d.span is None or d.span.file.name == path.name]
+    return found
+
+
+def _with_game_policy(policy: Policy, game: Game) -> Policy:
+    settings = game.manifest.checks
+    return Policy(ignore=policy.ignore + tuple(item.code for item in settings.ignore),
+                  warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
+
+
+def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, release: bool = False) -> list[Diagnostic]:
+    """Every game checked, several at once on several cores, each in its own process under the time and
+    memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
+    (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
+    from generator.output.scheduling import Limits, default_workers, run_limited
+    from generator.render.draw import fonts
+
+    _import_check_modules()               # imported once here, shared by the workers rather than once in each
+    if len(folders) > 1:
+        for role in fonts.FONTS:          # read once here, shared by the workers
+            fonts.metrics(role)
+    largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
+    checked = run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
+                          default_workers(), limits or Limits(), _check_stopped)
+    return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _import_check_modules() -> None:
+    import generator.checks  # noqa: F401
+    import generator.derived.outlines  # noqa: F401  (shapely and numpy, for the maps)
+    import generator.load  # noqa: F401
+    import generator.render.book.anatomy  # noqa: F401
+    import generator.render.digital.findings  # noqa: F401
+    import generator.render.glyphs  # noqa: F401
+    import generator.render.sheets.fitting  # noqa: F401
+
+
+def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:
+    from generator.load.yaml_nodes import display_path
+
+    return [make("SEC005", f"the check of {folder.name} was stopped: {why}", Span(display_path(folder / "game.yaml"),
+                                                                                 1, 1))]
+
+
+def _content_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in content_files(folder) + translation_files(folder))
+
+
+def _policy_problems(game: Game) -> list[Diagnostic]:
+    from generator.diagnostics.codes import CODES
+    from generator.model import where
+
+    found = [make("SCH012", f"the check '{item.code}' is ignored without a reason", where(item, "reason"),
+                  "say why this game may skip it") for item in game.manifest.checks.ignore if not item.reason.strip()]
+    guarded = [code for code in CODES if code.startswith("SEC")]
+    for item, place in [(item, where(item, "code")) for item in game.manifest.checks.ignore] + \
+            [(code, where(game.manifest.checks, "warn")) for code in game.manifest.checks.warn]:
+        pattern = item.code if hasattr(item, "code") else item
+        if any(code.startswith(pattern.upper()) or pattern == CODES[code].name for code in guarded):
+            found.append(make("SCH004", f"'{pattern}' names security checks (SEC), which a game cannot silence; "
+                                        f"they still apply", place, "remove it from `checks`"))
+    return found
