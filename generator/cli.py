@@ -272,9 +272,10 @@ def parser() -> argparse.ArgumentParser:
     path_argument(exported, several=False)
     exported.add_argument("--lang", type=language_argument, dest="language", required=True,
                           help="The language to export (required).")
-    exported.add_argument("--format", dest="file_format", choices=("po", "xliff"), default="po",
-                          help="po: gettext, for Poedit and Weblate; xliff: XLIFF 1.2, for CAT tools "
-                               "(default: %(default)s).")
+    exported.add_argument("--format", dest="file_format", choices=("po", "pot", "xliff"), default="po",
+                          help="po: gettext, for Poedit and Weblate; pot: the template of every message, "
+                               "untranslated (Weblate's template for new translations); xliff: XLIFF 1.2, "
+                               "for CAT tools (default: %(default)s).")
     exported.add_argument("--out", type=Path, help="The file to write (default: standard output). When it exists, "
                                                    "stale messages show its old source as the previous msgid.")
     imported = command(tools, i18n_import, "Read a translated PO (or XLIFF) file back into i18n/<lang>.yaml.",

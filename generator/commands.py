@@ -142,7 +142,8 @@ def i18n_import(args: argparse.Namespace) -> int:
     if found:
         print(reporting.as_text(found))
     if has_errors(found):
-        print(f"{args.file}: not imported, nothing written", file=sys.stderr)
+        print(f"{written}: updated with the other entries; those above were not imported" if written else
+              f"{args.file}: the entries above were not imported, nothing written", file=sys.stderr)
         return 1
     print(f"{written}: updated" if written else f"{args.file}: nothing to change")
     return 0

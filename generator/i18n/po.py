@@ -5,13 +5,15 @@ for a word printed with a count), `msgstr` the translation, `#:` where the sourc
 reference tokens to keep. Stale, broken, unstamped and to-review translations are exported fuzzy; a reworded
 text (a new key, checks.translations) carries the translation of its earlier text as a fuzzy suggestion; when
 the previous export is at hand (`--out` names an existing file), a stale or reworded entry carries its old
-source as `#| msgid`, as msgmerge does. Import refuses the whole file when a translation loses or alters a token,
-naming the PO line; an entry left as exported changes nothing, so export → import keeps the YAML
+source as `#| msgid`, as msgmerge does. Import takes entry by entry: one msgfmt would refuse, or whose
+translation loses or alters a token (in any plural form), is left out with a finding at its PO line, and the
+others land; an entry left as exported changes nothing, so export → import keeps the YAML
 byte for byte.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polib
@@ -87,7 +89,9 @@ def export_file(game: Game, language: str, file_format: str, out: Path | None) -
     from generator.i18n.xliff import po_to_xliff
 
     catalog = export_po(game, language, out)
-    data = (po_to_xliff(catalog, game.manifest.source_language, language) if file_format == "xliff"
+    if file_format == "pot":
+        catalog = _template(catalog)
+    data = (po_to_xliff(catalog, game.manifest.source_language, language, game.id) if file_format == "xliff"
             else str(catalog).encode("utf-8") + b"\n")
     if out is None:
         sys.stdout.write(data.decode("utf-8"))
@@ -95,6 +99,17 @@ def export_file(game: Game, language: str, file_format: str, out: Path | None) -
         replace_file(out, data)
     return (f"{out or 'standard output'}: {len(catalog)} messages, {len(catalog.untranslated_entries())} "
             f"untranslated, {len(catalog.fuzzy_entries())} fuzzy")
+
+
+def _template(catalog: polib.POFile) -> polib.POFile:
+    """The POT: every message with its notes and references, no translation, no language."""
+    for entry in catalog:
+        entry.msgstr = ""
+        entry.msgstr_plural = {0: "", 1: ""} if entry.msgid_plural else {}
+        entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]
+        entry.previous_msgid = None
+    catalog.metadata.update({"Language": "", "Plural-Forms": "nplurals=INTEGER; plural=EXPRESSION;"})
+    return catalog
 
 
 def _previous_sources(path: Path | None) -> dict[str, str]:
@@ -117,7 +132,8 @@ def _occurrence(source: SourceText) -> tuple[str, str]:
 
 
 def _notes(game: Game, source: SourceText) -> str:
-    """What the translator must keep, and what the counts print (so the words around them agree)."""
+    """What the translator must keep, what the counts print (so the words around them agree), where the text
+    prints and its room."""
     tokens = references.find_tokens(source.text)[0] if "{" in source.text else []
     notes = []
     for token in tokens:
@@ -129,10 +145,13 @@ def _notes(game: Game, source: SourceText) -> str:
                 pass
         notes.append(shown)
     fill_ins = sorted(set(references_fill_ins(source.text)))
+    from generator.i18n.context import describe
+
     lines = []
     if notes or fill_ins:
         lines.append("Keep each token's kind and target (the words after | are yours to translate): "
                      + ", ".join(notes + fill_ins))
+    lines += describe(game, source.key, source.text)
     if source.plural is not None:
         lines.append("Printed with a number: one form per plural category of the language.")
     return "\n".join(lines)
@@ -151,7 +170,7 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     if catalog is None:
         return problems, None
     lines = _lines(path) if path.suffix.lower() == ".po" else []     # read once: an entry's line is looked up
-    language = language or catalog.metadata.get("Language", "").replace("_", "-")
+    language = language or header_language(game, catalog.metadata.get("Language", ""))
     if not language:
         return [make("I18N009", f"{path.name} names no language (its Language header is empty)",
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
@@ -166,47 +185,83 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
     carried = {item.key: item.suggestion for item in compare(game, translation) if item.suggestion} \
         if translation is not None else {}
     entries = {key: _as_data(entry) for key, entry in current.items()}
-    found: list[Diagnostic] = []
+    found: list[Diagnostic] = list(problems)
+    by_text = _keys_by_text(sources.values())
     for message in catalog:
-        if message.obsolete or not message.msgctxt:
+        if message.obsolete or message.msgid == "" and not message.msgctxt:
             continue
-        source = sources.get(message.msgctxt)
         span = Span(_shown(path), _msgstr_line(lines, message), 1)
-        if source is None:
-            found.append(make("I18N005", f"'{message.msgctxt}' in {path.name} matches no source text; not imported",
-                              span))
+        matched = ([sources[message.msgctxt]] if message.msgctxt in sources else
+                   _by_source_text(message, by_text) if not message.msgctxt or ":" in message.msgctxt else [])
+        if not matched:
+            found.append(make("I18N005", f"'{message.msgctxt or message.msgid[:40]}' in {path.name} matches no "
+                                         f"source text; not imported", span))
             continue
-        keys = plural_keys(source, language)
-        texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
-                 else [message.msgstr])
-        if not all(text.strip() for text in texts):
-            continue
-        if source.plural is None:
-            lost, added = token_difference(source.text, texts[0])
-            if lost or added:
-                detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
-                                                 f"added {', '.join(added)}" if added else ""]))
-                found.append(make("I18N003", f"the {language} translation of '{source.key}' does not keep its "
-                                             f"reference tokens: {detail}", span))
-                continue
-        shipped, origin = word(game, language, source.key[len(WORDS):]) if source.key.startswith(WORDS) else (None, "")
-        if origin == "shipped" and keys[0] not in current and _same(shipped, texts, language):
-            continue   # Imprenta's own word, exported as it is
-        stamp = source_fingerprint(source) if message.msgid == source.text else _old_stamp(message)
-        for key, text in zip(keys, texts):
-            before = current.get(key)
-            if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
-                continue  # exported fuzzy (stale, unstamped, to review) and left as it was
-            if key in carried:
-                if "fuzzy" in message.flags and entry_text(current[carried[key]]) == text:
-                    continue    # a suggestion exported and left as it was: still only a suggestion
-                entries.pop(carried[key], None)     # taken: the entry now translates the reworded text
-            entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
-    if any(d.severity.name == "ERROR" for d in found):
-        return found, None
+        for source in matched:
+            _take(game, language, source, message, span, lines, current, carried, entries, found)
     if entries == {key: _as_data(entry) for key, entry in current.items()}:
         return found, None
     return found, write_entries(game, language, entries)
+
+
+def _take(game: Game, language: str, source: SourceText, message: polib.POEntry, span: Span, lines: list[str],
+          current: dict, carried: dict, entries: dict, found: list[Diagnostic]) -> None:
+    """One message into `entries`, unless it breaks a token (then a finding at its line, and it is left out)."""
+    keys = plural_keys(source, language)
+    texts = ([message.msgstr_plural.get(index, "") for index in range(len(keys))] if source.plural is not None
+             else [message.msgstr])
+    if not all(text.strip() for text in texts):
+        return
+    for index, text in enumerate(texts):
+        # form 0 answers msgid, the others msgid_plural (as msgfmt --check-format pairs them); no form may add
+        # a token neither source form has
+        lost, added = token_difference(source.text if index == 0 or source.plural is None else source.plural, text)
+        if source.plural is not None:
+            either = set(token_difference("", source.text)[1]) | set(token_difference("", source.plural)[1])
+            added = [token for token in added if token not in either]
+        if lost or added:
+            form = f" (plural form {index})" if source.plural is not None else ""
+            detail = "; ".join(filter(None, [f"lost {', '.join(lost)}" if lost else "",
+                                             f"added {', '.join(added)}" if added else ""]))
+            if source.plural is not None:
+                span = Span(span.file, _form_line(lines, span.line, index), 1)
+            found.append(make("I18N003", f"the {language} translation of '{source.key}'{form} does not keep its "
+                                         f"reference tokens: {detail}; not imported", span))
+            return
+    shipped, origin = word(game, language, source.key[len(WORDS):]) if source.key.startswith(WORDS) else (None, "")
+    if origin == "shipped" and keys[0] not in current and _same(shipped, texts, language):
+        return   # Imprenta's own word, exported as it is
+    stamp = source_fingerprint(source) if message.msgid == source.text else _old_stamp(message)
+    for key, text in zip(keys, texts):
+        before = current.get(key)
+        if "fuzzy" in message.flags and before is not None and entry_text(before) == text:
+            continue  # exported fuzzy (stale, unstamped, to review) and left as it was
+        if key in carried:
+            if "fuzzy" in message.flags and entry_text(current[carried[key]]) == text:
+                continue    # a suggestion exported and left as it was: still only a suggestion
+            entries.pop(carried[key], None)     # taken: the entry now translates the reworded text
+        entries[key] = entry_data(text, stamp, "fuzzy" in message.flags)
+
+
+def _keys_by_text(sources) -> dict[str, list[SourceText]]:
+    found: dict[str, list[SourceText]] = {}
+    for source in sources:
+        found.setdefault(source.text, []).append(source)
+    return found
+
+
+def _by_source_text(message: polib.POEntry, by_text: dict[str, list[SourceText]]) -> list[SourceText]:
+    """The texts a keyless message (from po2xliff, xliff2po) translates: those with its source text, narrowed
+    to its `#:` reference when that names one of them."""
+    candidates = by_text.get(message.msgid, [])
+    places = {(Path(file).name, str(line)) for file, line in message.occurrences}
+    if message.msgctxt:                         # xliff2po names duplicates by their reference
+        places |= {(Path(file).name, line) for file, line in
+                   (part.rsplit(":", 1) for part in message.msgctxt.split() if ":" in part)}
+    # by file name and line: the PO may have been exported from another checkout of the game
+    narrowed = [source for source in candidates
+                if (Path(_occurrence(source)[0]).name, _occurrence(source)[1]) in places]
+    return narrowed or candidates
 
 
 def _same(shipped, texts: list[str], language: str) -> bool:
@@ -230,7 +285,8 @@ def _as_data(entry) -> dict:
 
 def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
     """A PO file, or an XLIFF file converted to one; None and a finding when it cannot be read, or is larger
-    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries)."""
+    than any game's translation (MAX_CATALOG bytes, MAX_ENTRIES entries). A PO entry that msgfmt would reject
+    is left out, with a finding at its line: the others are read."""
     try:
         if path.stat().st_size > MAX_CATALOG:
             return None, [make("I18N009", f"{path.name} is {path.stat().st_size} bytes; a translation file is at "
@@ -238,13 +294,14 @@ def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
         if path.suffix.lower() in (".xlf", ".xliff"):
             from generator.i18n.xliff import xliff_to_po
 
-            catalog = xliff_to_po(path)
+            catalog, problems = xliff_to_po(path), []
         else:
-            catalog = polib.pofile(str(path), wrapwidth=0)
+            text, problems = strict_po_text(path)
+            catalog = polib.pofile(text, wrapwidth=0)
         if len(catalog) > MAX_ENTRIES:
             return None, [make("I18N009", f"{path.name} holds {len(catalog)} entries; a translation file holds at "
                                           f"most {MAX_ENTRIES}", Span(_shown(path), 1, 1))]
-        return catalog, []
+        return catalog, problems
     except (OSError, ValueError, UnicodeDecodeError, SyntaxError) as error:
         return None, [make("I18N009", f"{path.name} cannot be read as a translation file: {error}",
                            Span(_shown(path), _error_line(error), 1))]
@@ -252,6 +309,68 @@ def read_catalog(path: Path) -> tuple[polib.POFile | None, list[Diagnostic]]:
 
 MAX_CATALOG = 256 * 1024 * 1024
 MAX_ENTRIES = 500_000            # a game has a few thousand texts; 100,000 entries import in seconds
+
+
+_STRING = r'"(?:[^"\\]|\\(?:[abfnrtv"\\?\']|[0-7]{1,3}|x[0-9A-Fa-f]+))*"'
+_PO_LINE = re.compile(rf'^(?:(?:#~\s*)?(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+|(?:#~\s*)?){_STRING}\s*$')
+
+
+def strict_po_text(path: Path) -> tuple[str, list[Diagnostic]]:
+    """The PO text with every entry msgfmt would refuse blanked out (lines kept, so polib's line numbers hold),
+    and a finding at each: a string not closed, an escape C does not know, a line that is no PO syntax, or a
+    msgid and msgstr that do not both end in a newline (msgfmt -c)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    blocks, start = [], 0
+    for number, line in enumerate(lines + [""]):
+        if not line.strip():
+            if number > start:
+                blocks.append((start, number))
+            start = number + 1
+    found: list[Diagnostic] = []
+    for first, end in blocks:
+        bad = next((n for n in range(first, end) if not lines[n].startswith("#") or lines[n].startswith("#~")
+                    if lines[n].strip() and not _PO_LINE.match(lines[n].strip())), None)
+        why = "this line is not PO syntax: a string not closed, or an escape msgfmt does not know"
+        if bad is None:
+            bad, why = _newline_mismatch(lines, first, end), "msgid and msgstr must both end in \\n, or neither"
+        if bad is None:
+            continue
+        found.append(make("I18N009", f"{path.name}: {why}; this entry was not imported",
+                          Span(_shown(path), bad + 1, 1), "msgfmt -c names the same line; fix it and import again."))
+        for n in range(first, end):
+            lines[n] = ""
+    return "\n".join(lines), found
+
+
+def _newline_mismatch(lines: list[str], first: int, end: int) -> int | None:
+    import polib as _polib
+
+    try:
+        entries = _polib.pofile("\n".join(lines[first:end]) + "\n", wrapwidth=0)
+    except (OSError, ValueError):
+        return first
+    for entry in entries:
+        if not entry.msgid:
+            continue
+        for text in ([entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())):
+            if text and text.endswith("\n") != entry.msgid.endswith("\n"):
+                return next(n for n in range(first, end) if lines[n].startswith("msgstr"))
+    return None
+
+
+def header_language(game: Game, written: str) -> str:
+    """The language a PO's `Language:` header means, as the game names it: `fr_FR` or `fr-fr` is the game's
+    `fr-FR` if it has one, else its `fr` (tools write the region the translator's system has)."""
+    tag = written.strip().replace("_", "-")
+    if not tag:
+        return ""
+    parts = tag.split("-")
+    tag = "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
+                                         for p in parts[1:]])
+    known = set(game.manifest.languages) | set(game.translations)
+    if tag in known or language_problem(tag):     # not a language: refused as written, never mapped
+        return tag
+    return parts[0].lower() if parts[0].lower() in known else tag
 
 
 def _error_line(error: Exception) -> int:
@@ -271,6 +390,14 @@ def _msgstr_line(lines: list[str], message: polib.POEntry) -> int:
         if lines[number - 1].startswith("msgstr"):
             return number
     return line
+
+
+def _form_line(lines: list[str], first: int, index: int) -> int:
+    """The line of `msgstr[index]` in the entry whose first msgstr is at line `first` (XLIFF: the unit's line)."""
+    for number in range(first, min(len(lines), first + 20) + 1):
+        if lines[number - 1].startswith(f"msgstr[{index}]"):
+            return number
+    return first
 
 
 def _lines(path: Path) -> list[str]:

@@ -116,7 +116,8 @@ class Location(Shape):
     owner: Id | None = Field(None, description="The faction whose home this is.")
     attributes: dict[str, Scalar] = Field(default_factory=dict, description="Free values for the rules; the map "
                                           "reads `city` (fortified, unfortified, fortress), `walled`, `capital` "
-                                          "and `abbreviation`.")
+                                          "and `abbreviation` (printed beside the place, translated as "
+                                          "location.<id>.attributes.abbreviation).")
     adjacent: list[Id] = Field(default_factory=list, description="Its neighbours (location ids); each must list "
                                                                  "this one back (MAP001).")
     adjacent_unknown: Text | None = Field(None, description="Why the neighbours listed are incomplete.")

@@ -98,6 +98,9 @@ def _row_labels(table) -> Iterator[SourceText]:
     yield from _named_by_text(texts)
 
 
+PRINTED_ATTRIBUTES = {"abbreviation"}   # free attributes the map prints beside a place: translated like a name
+
+
 def _walk(shape: Shape, prefix: str, below: tuple) -> Iterator[SourceText]:
     owner = shape
     for name, key, translatable in _fields(type(shape)):
@@ -138,7 +141,8 @@ def _value(owner: Shape, value: Any, key: str, path: tuple, translatable: bool) 
         yield from _named_by_text(items)
     elif isinstance(value, dict):
         for item_key, item in value.items():
-            yield from _value(owner, item, f"{key}.{item_key}", path + (item_key,), translatable)
+            printed = key.endswith(".attributes") and item_key in PRINTED_ATTRIBUTES
+            yield from _value(owner, item, f"{key}.{item_key}", path + (item_key,), translatable or printed)
 
 
 def _identity(item: Shape) -> str | None:

@@ -20,6 +20,7 @@ from generator.derived.unknowns import Fact, mark, unknown_facts
 from generator.model import Game
 from generator.model.common import Unknown, is_assumed
 from generator.model.translations import fingerprint
+from generator.render.typography import typeset, typeset_word
 
 PLACEHOLDER = mark(0)      # an unnumbered mark: a value that is missing without a declared unknown
 STALE = "‡"                # before a translation of an earlier version of its source (a proof's warning)
@@ -44,10 +45,11 @@ class Edition:
             return self.mark(source)
         entry = self._entries.get(key) if key is not None else None
         if entry is None:
-            return str(source)
+            return typeset(self.language, str(source))
         if isinstance(entry, str):
-            return entry
-        return entry.text if entry.source in (None, _fingerprint(str(source))) else STALE + entry.text
+            return typeset(self.language, entry)
+        text = typeset(self.language, entry.text)
+        return text if entry.source in (None, _fingerprint(str(source))) else STALE + text
 
     def field(self, owner, *path) -> str:
         """The words of a shape's field in this edition: `field(table, "title")`, `field(modifier, "when")`,
@@ -110,7 +112,7 @@ class Edition:
 
         source_language = self.game.manifest.source_language
         source = shipped(source_language) or shipped("en")
-        return Words(self.language, {name: word(self.game, self.language, name)[0] or value
+        return Words(self.language, {name: typeset_word(self.language, word(self.game, self.language, name)[0] or value)
                                      for name, value in source.items()})
 
     @cached_property

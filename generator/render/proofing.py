@@ -7,6 +7,7 @@ The editor's reason is source-language text, translated like any other (one entr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
@@ -18,8 +19,8 @@ from generator.render.wording import section
 class ProofEntry(NamedTuple):
     number: int
     mark: str               # the mark's character, drawn or styled by each output
-    what: str               # "piece 'roman-infantry' · values 'cohesion'"
-    where: str              # "content/punic-island/pieces.yaml:15"
+    what: str               # the owner as the edition prints it: "Infanterie romaine"
+    where: str              # "content/punic-island/pieces.yaml:15 · values.cohesion"
     why: str                # the reason, or "" when it is not in this edition's language
     assumed: str            # "laid out as 1 meanwhile", or ""
 
@@ -41,10 +42,37 @@ def proof_slug(edition: Edition, printed: Collection[int] | None = None, sealed:
 def proof_entries(edition: Edition, printed: Collection[int] | None = None) -> list[ProofEntry]:
     """The proof sheet's rows: every fact whose mark the file prints (`printed`; None: the whole game's)."""
     said = section(edition.words, "proof")
-    return [ProofEntry(fact.number, mark(fact.number), f"{fact.owner} · {fact.field}",
-                       f"{fact.span.file}:{fact.span.line}" if fact.span else "", reason(edition, fact),
+    return [ProofEntry(fact.number, mark(fact.number), printed_owner(edition, fact.owner),
+                       declared_at(fact.span, fact.field), reason(edition, fact),
                        said["assumed"].format(value=fact.assumed) if fact.assumed is not None else "")
             for fact in edition.facts if printed is None or fact.number in printed]
+
+
+def printed_owner(edition: Edition, owner: str) -> str:
+    """"piece 'tama'" as the edition prints the piece ("Tama", "Infanterie romaine"): the model's English stays
+    out of a translated proof sheet."""
+    found = re.fullmatch(r"(.+?) '(.+)'", owner)
+    if found is None:
+        return owner
+    kind, id_ = found.group(1).replace(" ", "_"), found.group(2)
+    shape = edition.game.get(kind, id_)
+    field = "name" if getattr(shape, "name", None) or not getattr(shape, "title", None) else "title"
+    name = edition.name(kind, id_, field) if shape is not None else ""
+    if isinstance(name, str) and name and not MARK.search(name):   # not itself a mark
+        return name
+    deck = getattr(shape, "deck", None)          # a card whose title is the unknown fact: its deck and place
+    if deck is None:
+        return id_
+    place = [card.id for card in edition.game.cards if card.deck == deck].index(id_) + 1
+    return f"{edition.name('deck', deck)} ({place})"
+
+
+def declared_at(span, field: str) -> str:
+    """Where the fact is declared, as a locator: "content/g/pieces.yaml:8 · values.attack" (the field's path in
+    the YAML, an identifier like the file's name, rather than words)."""
+    parts = [re.sub(r" '([^']*)'", r".\1", part).replace(" ", "-") for part in reversed(field.split(" of "))]
+    place = f"{span.file}:{span.line}" if span else ""
+    return " · ".join(filter(None, [place, ".".join(parts)]))
 
 
 def reason(edition: Edition, fact) -> str:
@@ -87,6 +115,6 @@ def reconstruction_entries(edition: Edition, printed: set[int] | None = None) ->
         source = entry.reconstruction.source
         source = edition.text(entry.key[:-len("why")] + "source", source) if source else ""
         text = f"{why} — {said['reconstructed_source']}: {source}" if source else why
-        found.append(ReconstructionEntry(entry.number, f"{entry.owner} · {entry.fact}",
-                                         f"{entry.span.file}:{entry.span.line}" if entry.span else "", text))
+        found.append(ReconstructionEntry(entry.number, printed_owner(edition, entry.owner),
+                                         declared_at(entry.span, entry.fact), text))
     return found

@@ -49,7 +49,7 @@ def test_new_game_puts_every_placement_of_the_data_where_the_map_prints_it(playe
     started = games[f"{game}-{language}"]
     assert started.errors == []
     edition = _edition(game, language)
-    contents, places, said = module_contents(edition), board_places(edition), module_words(language)
+    contents, places, said = module_contents(edition), board_places(edition), module_words(edition)
     expected = Counter()
     for piece in contents.pieces:
         for start in piece.starts:
@@ -81,7 +81,7 @@ def test_vassal_logs_no_warning_nor_error(played):
 def test_every_area_of_the_map_is_a_zone_named_as_printed(played, game, language):
     games, _ = played
     edition = _edition(game, language)
-    zones = set(games[f"{game}-{language}"].zones[module_words(language)["map"]])
+    zones = set(games[f"{game}-{language}"].zones[module_words(edition)["map"]])
     regions = outlines(edition.game).regions
     printed = {edition.name("location", location.id) for location in edition.game.locations
                if location.type in REGION_TYPES and location.id in regions}
@@ -120,7 +120,7 @@ def test_punic_island_has_its_sides_their_hands_and_a_dead_pool(played, language
     edition = _edition("punic-island", language)
     sides = [edition.name("faction", side) for side in ("rome", "carthage")]
     assert started.sides == sides
-    said = module_words(language)
+    said = module_words(edition)
     hands = [said["hand"].format(side=side) for side in sides]
     assert {name for name, kind in started.maps.items() if kind.endswith("PrivateMap")} == set(hands)
     assert said["dead"] in started.maps

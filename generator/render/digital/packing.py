@@ -1,4 +1,5 @@
-"""What both digital exports share: their few words, the tables as HTML charts, and a reproducible ZIP."""
+"""What both digital exports share: their words (`words.module.*`), the tables as HTML charts, and a
+reproducible ZIP."""
 
 from __future__ import annotations
 
@@ -16,17 +17,7 @@ from generator.render.digital.images import Pictures, draw_pictures
 from generator.render.draw.placeholder import PROOF_INK
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
-
-WORDS = {
-    "en": {"map": "Map", "tray": "Table", "pieces": "Counters", "charts": "Tables", "turn": "Turn", "flip": "Flip",
-           "side": "Side", "card": "Card", "result": "Result", "key": "Key", "facing": "Facing",
-           "clockwise": "Turn clockwise", "anticlockwise": "Turn anticlockwise", "sides": "Sides",
-           "hand": "{side}'s hand", "dead": "Dead pool", "reveal": "Reveal"},
-    "es": {"map": "Mapa", "tray": "Mesa", "pieces": "Fichas", "charts": "Tablas", "turn": "Turno", "flip": "Voltear",
-           "side": "Cara", "card": "Carta", "result": "Resultado", "key": "Clave", "facing": "Rumbo",
-           "clockwise": "Girar a la derecha", "anticlockwise": "Girar a la izquierda", "sides": "Bandos",
-           "hand": "Mano de {side}", "dead": "Eliminadas", "reveal": "Revelar"},
-}
+from generator.render.wording import section
 
 
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
@@ -41,8 +32,9 @@ def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures]
     return Rendered(write(request.edition, contents, pictures), pictures.diagnostics)
 
 
-def module_words(language: str) -> dict:
-    return WORDS.get(language.split("-")[0], WORDS["en"])
+def module_words(edition: Edition) -> dict:
+    """The module's own words (windows, menus, chart headings): `words.module.*`, translated like every word."""
+    return section(edition.words, "module")
 
 
 PROOF_NUMBER = f'<font color="{PROOF_INK.hex()}"><b>[{{}}]</b></font>'   # a mark in a chart: its number, in proof ink
@@ -50,7 +42,7 @@ PROOF_NUMBER = f'<font color="{PROOF_INK.hex()}"><b>[{{}}]</b></font>'   # a mar
 
 def charts_html(edition: Edition) -> dict[str, bytes]:
     """charts/<table>.html for every table, in the plain HTML 3.2 that VASSAL's HtmlChart (Swing) shows."""
-    said = module_words(edition.language)
+    said = module_words(edition)
     charts = {}
     for table in edition.game.tables:
         view = table_view(edition, table, said)

@@ -72,7 +72,7 @@ class _Slots:
 
 
 def build_file(edition, contents: Contents, pictures: Pictures) -> bytes:
-    said = module_words(edition.language)
+    said = module_words(edition)
     slots = _Slots()
     root = ET.Element(B + "GameModule", ModuleOther1="", ModuleOther2="", VassalVersion=VASSAL_VERSION,
                       description=contents.title, name=module_name(contents), nextPieceSlotId="0",

@@ -260,7 +260,7 @@ def _extras(loc: Location, said, edition: Edition) -> str:
         extras.append(said.get(f"terrain.{loc.terrain}", loc.terrain))
     abbreviation = loc.attributes.get("abbreviation")
     if isinstance(abbreviation, str):
-        extras.append(abbreviation)
+        extras.append(edition.field(loc, "attributes", "abbreviation"))
     extras.extend(routes_to_unknown(loc, edition))
     return " · ".join(extras)
 

@@ -12,6 +12,7 @@ from generator.render.paper.imposition import Placement
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.proof_sheet import proof_pages
 from generator.render.proofing import printed_numbers, proof_entries, proof_slug, reconstruction_entries
+from generator.render.typography import number
 from generator.render.wording import section
 
 TILE_OVERLAP = 15.0
@@ -54,8 +55,8 @@ def render_map(request: RenderRequest) -> Rendered:
         proof_pages(writer, entries, section(said, "proof"))
         rendered.artifacts.append(Artifact("map.pdf", writer.getvalue(), "map-pdf", writer.pages))
         stamped = f"{title} · {request.stamp}" if request.stamp else title
-        pdf, found, left, top, pages = tiled_pdf(face, profile, stamped,
-                                                 said["tiles"].format(overlap=f"{TILE_OVERLAP:g}"), TILE_OVERLAP,
+        overlap = said["tiles"].format(overlap=number(said.language, TILE_OVERLAP))
+        pdf, found, left, top, pages = tiled_pdf(face, profile, stamped, overlap, TILE_OVERLAP,
                                                  (slug, entries, section(said, "proof"), marked), author)
         rendered.artifacts.append(Artifact("map-tiles.pdf", pdf, "map-tiles-pdf", pages))
         # Page 1 is the assembly, then one page per tile; the proof sheet's pages that follow are no tiles.

@@ -17,6 +17,7 @@ from generator.render.paper.imposition import Area, Placement, duplex_back
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, set_fill, set_stroke
 from generator.render.paper.profiles import PrintProfile
+from generator.render.typography import number
 from generator.render.wording import words
 
 RED = Ink(rgb=(0.8, 0.1, 0.1))
@@ -48,7 +49,7 @@ def calibration_pdf(profile: PrintProfile, language: str) -> bytes:
         _scales(c, o + back.x, o + back.y)
     _caption(c, o, width, height, said["calibration.back"].format(flip=said[f"flip.{profile.flip}"]))
     writer.finish_page([], "", Area(width / 2 - profile.ruler / 2 - 20, height / 2 - 45, 0, 0),
-                       said["ruler"].format(length=f"{profile.ruler:g}"))
+                       said["ruler"].format(length=number(said.language, profile.ruler)))
     return writer.getvalue()
 
 

@@ -18,6 +18,7 @@ from generator.render.paper.imposition import Area, Placement, duplex_back, fold
 from generator.render.paper.profiles import PrintProfile
 from generator.render.proofing import printed_numbers, proof_entries, proof_slug
 from generator.render.sheets.faces import FaceSet
+from generator.render.typography import number
 from generator.render.wording import section
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     area = Area(margin, margin + ruler, usable_width, sheet_height - 2 * margin - ruler)
     fronts = impose(sizes, area, gutter, profile.bleed, run_gap(profile.cut_marks, profile.bleed))
     said = text.words
+    ruler_words = said["ruler"].format(length=number(getattr(said, "language", "en"), profile.ruler))
     from generator.render.paper.pdf_canvas import SheetWriter  # reportlab: not needed by the checker's faces
 
     writer = SheetWriter(profile, f"{text.title} — {said[text.component]}", text.author, said[text.component],
@@ -93,12 +95,12 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
             for _, back in backs:
                 _place(writer, result, items[back.item], "back", back, front_page, faces, output)
             writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}{stamp}",
-                               Area(margin, margin, 0, 0), said["ruler"].format(length=f"{profile.ruler:g}"), fold=True,
+                               Area(margin, margin, 0, 0), ruler_words, fold=True,
                                marked=any(items[p.item].front in marked or items[p.item].back in marked
                                           for p in on_sheet))
             continue
         writer.finish_page(on_sheet, f"{footer} · {said['front']}{stamp}", Area(margin, margin if ruler else 0.5, 0, 0),
-                           said["ruler"].format(length=f"{profile.ruler:g}"),
+                           ruler_words,
                            marked=any(items[p.item].front in marked for p in on_sheet))
         if backs:
             for _, back in backs:
