@@ -3,7 +3,12 @@ prints, and how much room it has when that is small (a counter's label)."""
 
 from __future__ import annotations
 
+import re
+
+from generator.derived import references
+from generator.derived.counting import SelectorError, count
 from generator.model import Game
+from generator.model.texts import SourceText
 
 # the first part of a key → what the text is and where it prints (the last part refines a few)
 _PLACES = {
@@ -62,3 +67,31 @@ def _room(game: Game, parts: list[str], source: str) -> str:
     limit = len(source) + max(2, len(source) // 3)
     return (f"Room: a {size} mm counter; keep it within about {limit} characters (a longer text is shrunk, "
             f"and the build warns, LAY001, when it cannot fit).")
+
+
+def translator_notes(game: Game, source: SourceText) -> str:
+    """What the translator must keep, what the counts print (so the words around them agree), where the text
+    prints and its room."""
+    tokens = references.find_tokens(source.text)[0] if "{" in source.text else []
+    notes = []
+    for token in tokens:
+        shown = source.text[token.start:token.end]
+        if token.kind == "count":
+            try:
+                shown += f" (prints {count(game, token.target)})"
+            except SelectorError:
+                pass
+        notes.append(shown)
+    fill_ins = sorted(set(references_fill_ins(source.text)))
+    lines = []
+    if notes or fill_ins:
+        lines.append("Keep each token's kind and target (the words after | are yours to translate): "
+                     + ", ".join(notes + fill_ins))
+    lines += describe(game, source.key, source.text)
+    if source.plural is not None:
+        lines.append("Printed with a number: one form per plural category of the language.")
+    return "\n".join(lines)
+
+
+def references_fill_ins(text: str) -> list[str]:
+    return re.findall(r"\{\w+\}", text)

@@ -19,8 +19,6 @@ from pathlib import Path
 import polib
 
 from generator.checks.translations import compare, token_difference
-from generator.derived import references
-from generator.derived.counting import SelectorError, count
 from generator.derived.printed import (
     WORDS,
     entry_stamp,
@@ -31,6 +29,7 @@ from generator.derived.printed import (
     word,
 )
 from generator.diagnostics import Diagnostic, Span, make
+from generator.i18n.context import translator_notes
 from generator.i18n.files import entry_data, write_entries
 from generator.load.words import plural_categories, plural_forms_header
 from generator.model import Game
@@ -65,7 +64,7 @@ def export_po(game: Game, language: str, previous: Path | None = None) -> polib.
                 texts = [shipped] if isinstance(shipped, str) else \
                     [shipped.get(category, "") for category in plural_categories(language)]
         entry = polib.POEntry(msgctxt=source.key, msgid=source.text, occurrences=[_occurrence(source)],
-                              comment=_notes(game, source))
+                              comment=translator_notes(game, source))
         if source.plural is not None:
             entry.msgid_plural = source.plural
             entry.msgstr_plural = dict(enumerate(texts))
@@ -129,38 +128,6 @@ def _occurrence(source: SourceText) -> tuple[str, str]:
 
         span = text_span(source, 0)
     return str(span.file), str(span.line)
-
-
-def _notes(game: Game, source: SourceText) -> str:
-    """What the translator must keep, what the counts print (so the words around them agree), where the text
-    prints and its room."""
-    tokens = references.find_tokens(source.text)[0] if "{" in source.text else []
-    notes = []
-    for token in tokens:
-        shown = source.text[token.start:token.end]
-        if token.kind == "count":
-            try:
-                shown += f" (prints {count(game, token.target)})"
-            except SelectorError:
-                pass
-        notes.append(shown)
-    fill_ins = sorted(set(references_fill_ins(source.text)))
-    from generator.i18n.context import describe
-
-    lines = []
-    if notes or fill_ins:
-        lines.append("Keep each token's kind and target (the words after | are yours to translate): "
-                     + ", ".join(notes + fill_ins))
-    lines += describe(game, source.key, source.text)
-    if source.plural is not None:
-        lines.append("Printed with a number: one form per plural category of the language.")
-    return "\n".join(lines)
-
-
-def references_fill_ins(text: str) -> list[str]:
-    import re
-
-    return re.findall(r"\{\w+\}", text)
 
 
 def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list[Diagnostic], Path | None]:
