@@ -212,6 +212,7 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
     from generator.render import preload
 
     preload({component for _, component in plan.stale})
+    ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
                      "everything": plan.everything, "since": ready.compared, "version": ready.version,
