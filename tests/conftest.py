@@ -112,10 +112,6 @@ KNOWN_DEFECTS = {
         "render/edition.py spells two keys for the unknown faction colour's mark",
     "tests/render/test_press.py::test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight":
         "a press build of Lepanto leaves aids.pdf out since the merges",
-    "tests/test_partial_sources.py::test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them":
-        "the table page's text order after the per-output proof sheet",
-    "tests/render/test_reference_forms.py::test_an_icon_without_a_picture_prints_its_proof_mark_never_a_bracketed_word":
-        "the proof sheet's translated 'what' column names an icon by its bracketed name",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_the_tutorial_game_is_one_error_at_its_place_and_nothing_else":
         "'did you mean' looks keys up in the wrong shape for a value replaced by a list",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_a_seed_game_is_one_error_at_its_place_and_nothing_else":
