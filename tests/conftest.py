@@ -104,8 +104,6 @@ def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[s
 # Known defects left by the last merges of this round (stop 35): each test still runs and reports, but does not
 # fail the suite until its defect is mended. Listed in the stop's closing note; remove a line when its test passes.
 KNOWN_DEFECTS = {
-    "tests/render/test_cards.py::test_each_card_shows_its_title_and_number":
-        "card numbers read back from the per-output proof sheet after the unknown-number change",
     "tests/render/test_rulebook.py::test_the_player_aid_holds_the_sequence_of_play_and_every_table":
         "the aids' tables after the stub-document (printed: false) change",
     "tests/i18n/test_stable_keys.py::test_renderers_spell_no_translation_key":
