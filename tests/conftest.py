@@ -108,8 +108,6 @@ KNOWN_DEFECTS = {
         "the aids' tables after the stub-document (printed: false) change",
     "tests/i18n/test_stable_keys.py::test_renderers_spell_no_translation_key":
         "render/edition.py spells two keys for the unknown faction colour's mark",
-    "tests/render/test_press.py::test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight":
-        "a press build of Lepanto leaves aids.pdf out since the merges",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_the_tutorial_game_is_one_error_at_its_place_and_nothing_else":
         "'did you mean' looks keys up in the wrong shape for a value replaced by a list",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_a_seed_game_is_one_error_at_its_place_and_nothing_else":
