@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
+from jinja2 import BaseLoader, FileSystemBytecodeCache, StrictUndefined, TemplateNotFound
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
@@ -107,9 +107,43 @@ def _refuse_wide(text: str) -> None:
         raise SecurityError("the template formats a value with a width or precision of 1000 or more")
 
 
+class CompiledTemplates(FileSystemBytecodeCache):
+    """Templates compiled once, kept in the user's cache under their name and the digest of their source (Jinja2's
+    own bytecode cache): a render job in a fresh process, or each refresh of `imprenta serve`, reuses the code
+    instead of compiling the rulebook's 25 templates again (most of the living rules' time). A changed source
+    never matches its old code; a cache that cannot be written is not used."""
+
+    def __init__(self) -> None:
+        from generator.user_cache import cache_folder
+
+        folder = cache_folder("templates")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        super().__init__(str(folder), "sandboxed-%s.cache")     # only BoundedSandbox's code, compiled as below
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, ValueError, EOFError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+_COMPILED: CompiledTemplates | None = None
+
+
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
+    global _COMPILED
+    _COMPILED = _COMPILED or CompiledTemplates()
     return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
-                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, bytecode_cache=_COMPILED)
 
 
 # A broken template is a finding, never a traceback -----------------------------------------------------------
