@@ -156,7 +156,13 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
     """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: a rebuild whose inputs changed
     but whose sheet or board did not (an edited rules section) skips rendering and compressing them again."""
-    name = hashlib.sha256(f"{DPI} {_pdfium_version()}".encode() + pdf).hexdigest()
+    return kept(f"{DPI} {_pdfium_version()}", pdf, make)
+
+
+def kept(how: str, source: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    """What `make` makes from `source` (`how` names the making and its versions), kept in the user's cache under
+    their digest."""
+    name = hashlib.sha256(how.encode() + b"\0" + source).hexdigest()
     stored = _read_cached(name)
     if stored is not None:
         return stored

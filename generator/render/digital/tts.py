@@ -112,18 +112,25 @@ def _save(edition, contents: Contents, pictures: Pictures, base: str = "") -> li
 
 def _board_image(png: bytes) -> tuple[bytes, tuple[float, float]]:
     """The board within TTS's 4096 px guideline (shrunk if larger), and its printed size in mm."""
+    import PIL
     from PIL import Image
+
+    from generator.render.digital.images import kept
 
     picture = Image.open(io.BytesIO(png))
     size_mm = (picture.width * MM_PER_INCH / DPI, picture.height * MM_PER_INCH / DPI)
     scale = BOARD_PIXELS / max(picture.size)
     if scale >= 1:
         return png, size_mm
-    smaller = picture.convert("RGB").resize((int(picture.width * scale), int(picture.height * scale)),
-                                            Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    smaller.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue(), size_mm
+
+    def shrunk() -> dict[str, bytes]:      # kept: an edit that leaves the map alone need not shrink it again
+        smaller = picture.convert("RGB").resize((int(picture.width * scale), int(picture.height * scale)),
+                                                Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        smaller.save(buffer, "PNG", compress_level=3)
+        return {"board.png": buffer.getvalue()}
+
+    return kept(f"tts board {BOARD_PIXELS} Pillow {PIL.__version__}", png, shrunk)["board.png"], size_mm
 
 
 def _start_spot(start, places, grid, piece) -> tuple[tuple[float, float], float]:
