@@ -200,13 +200,23 @@ def _deck(deck: DeckPlan, faces: dict[str, bytes], url, first_number: int, where
 
 def card_sheet(fronts: list[bytes], back: bytes) -> tuple[bytes, int, int]:
     """The fronts in rows of up to ten, the back in the last slot; shrunk if the sheet would pass 4096 px."""
+    import PIL
+
+    from generator.render.paper.raster import kept_png
+
+    slots = len(fronts) + 1
+    columns = min(SHEET_COLUMNS, slots)
+    rows = math.ceil(slots / columns)
+    sizes = b"".join(len(png).to_bytes(8, "big") for png in fronts + [back])     # where each picture ends
+    return kept_png(f"tts sheet {SHEET_PIXELS} {SHEET_COLUMNS} Pillow {PIL.__version__}",
+                    sizes + b"".join(fronts + [back]), lambda: _sheet(fronts, back, columns, rows)), columns, rows
+
+
+def _sheet(fronts: list[bytes], back: bytes, columns: int, rows: int) -> bytes:
     from PIL import Image
 
     pictures = [Image.open(io.BytesIO(png)).convert("RGB") for png in fronts + [back]]
     width, height = pictures[0].size
-    slots = len(fronts) + 1
-    columns = min(SHEET_COLUMNS, slots)
-    rows = math.ceil(slots / columns)
     scale = min(1.0, SHEET_PIXELS / (columns * width), SHEET_PIXELS / (rows * height))
     cell = (max(1, int(width * scale)), max(1, int(height * scale)))
     sheet = Image.new("RGB", (cell[0] * columns, cell[1] * rows), "white")
@@ -218,7 +228,7 @@ def card_sheet(fronts: list[bytes], back: bytes) -> tuple[bytes, int, int]:
                                                                             (last // columns) * cell[1]))
     buffer = io.BytesIO()
     sheet.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue(), columns, rows
+    return buffer.getvalue()
 
 
 def _object(name: str, key: str, nickname: str, position, scale: float | tuple, flipped: bool = False,

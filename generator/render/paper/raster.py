@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def face_images(pdf: bytes, wanted: dict[str, tuple[int, Placement]], dpi: int, 
         for page_index, faces in sorted(by_page.items()):
             page = document[page_index]
             height_mm = page.get_height() / 72 * 25.4
-            bitmap = page.render(scale=scale, may_draw_forms=False)
+            bitmap = page.render(scale=scale, may_draw_forms=False, rev_byteorder=True)   # RGB: no swap to copy
             picture = bitmap.to_pil()
             for key, placement in faces:
                 left = (page_offset + placement.x) * px_per_mm
@@ -52,18 +53,26 @@ def encoded(picture, dpi: int) -> bytes:
     """The PNG of `picture`, kept in the user's cache under a digest of its very pixels (and the encoder's
     version): compressing is most of a card sheet's time, and after an edit all faces but the edited one are
     pixel for pixel what they were. The same pixels always encode to the same bytes, so a kept one is exact."""
-    key = hashlib.sha256(f"{_encoder()} {picture.mode} {picture.size} {dpi}".encode())
-    key.update(picture.tobytes())
-    path = _folder() / f"{key.hexdigest()}.png"
+    def encode() -> bytes:
+        buffer = io.BytesIO()
+        picture.save(buffer, "PNG", dpi=(dpi, dpi))
+        return buffer.getvalue()
+
+    return kept_png(f"{_encoder()} {picture.mode} {picture.size} {dpi}", picture.tobytes(), encode)
+
+
+def kept_png(how: str, source: bytes, make: Callable[[], bytes]) -> bytes:
+    """What `make` makes of `source` (`how` says how, with the versions of what makes it), kept in the user's
+    cache under their digest; `make` must give the same bytes for the same source."""
+    key = hashlib.sha256(how.encode() + b"\0" + source).hexdigest()
+    path = _folder() / f"{key}.png"
     try:
         data = path.read_bytes()
         os.utime(path)                  # recently used: kept when the oldest are let go
         return data
     except OSError:
         pass
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", dpi=(dpi, dpi))
-    data = buffer.getvalue()
+    data = make()
     from generator.user_cache import write_atomically
 
     if write_atomically(path, data):
