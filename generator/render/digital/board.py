@@ -37,14 +37,22 @@ class BoardPlaces:
         return next((zone for zone in self.zones if zone.key == key), None)
 
 
-def board_places(edition: Edition) -> BoardPlaces:
-    """Every place of the map a piece can start on, named as the map prints it."""
+def map_drawing(edition: Edition):
+    """The map as maps.drawing draws it, once per edition: a module's board picture and its places are read from
+    the same drawing (drawn twice, it was half of a VASSAL module's time)."""
     from generator.render.maps.drawing import draw_map
 
+    if "_map_drawing" not in edition.__dict__:
+        edition.__dict__["_map_drawing"] = draw_map(edition)
+    return edition.__dict__["_map_drawing"]
+
+
+def board_places(edition: Edition) -> BoardPlaces:
+    """Every place of the map a piece can start on, named as the map prints it."""
     game = edition.game
     if game.map is None:
         return BoardPlaces()
-    drawing = draw_map(edition)
+    drawing = map_drawing(edition)
     frames = dict(_framed(drawing.face.shapes))
     shapes = outlines(game)
     points, boxes, spaces, regions, tracks = [], [], [], [], []

@@ -123,11 +123,11 @@ def round_cut(png: bytes) -> bytes:
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
     import pypdfium2 as pdfium
 
-    from generator.render.maps.drawing import draw_map
+    from generator.render.digital.board import map_drawing
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
-    drawing = draw_map(edition)
+    drawing = map_drawing(edition)
     if drawing.problems:
         pictures.diagnostics.extend(drawing.problems)
         pictures.failed = True
