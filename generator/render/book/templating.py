@@ -107,6 +107,9 @@ def _refuse_wide(text: str) -> None:
         raise SecurityError("the template formats a value with a width or precision of 1000 or more")
 
 
+OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}
+
+
 class CompiledTemplates(FileSystemBytecodeCache):
     """Templates compiled once, kept in the user's cache under their name and the digest of their source (Jinja2's
     own bytecode cache): a render job in a fresh process, or each refresh of `imprenta serve`, reuses the code
@@ -121,7 +124,12 @@ class CompiledTemplates(FileSystemBytecodeCache):
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
-        super().__init__(str(folder), "sandboxed-%s.cache")     # only BoundedSandbox's code, compiled as below
+        # Code compiled for another sandbox (what it intercepts) or other options is never taken for this one's.
+        import hashlib
+
+        made_as = hashlib.sha256(repr((sorted(BoundedSandbox.intercepted_binops),
+                                       sorted(BoundedSandbox.intercepted_unops), OPTIONS)).encode()).hexdigest()[:12]
+        super().__init__(str(folder), f"sandboxed-{made_as}-%s.cache")
 
     def load_bytecode(self, bucket) -> None:
         try:
@@ -142,8 +150,8 @@ _COMPILED: CompiledTemplates | None = None
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
     global _COMPILED
     _COMPILED = _COMPILED or CompiledTemplates()
-    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
-                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, bytecode_cache=_COMPILED)
+    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, bytecode_cache=_COMPILED,
+                          **OPTIONS)
 
 
 # A broken template is a finding, never a traceback -----------------------------------------------------------
