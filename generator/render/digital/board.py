@@ -13,7 +13,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from generator.derived.outlines import outlines
-from generator.render.digital.images import px
+from generator.render.digital.images import map_drawing, px
 from generator.render.draw.primitives import Group, Rect, Text
 from generator.render.edition import Edition
 
@@ -35,16 +35,6 @@ class BoardPlaces:
 
     def zone(self, key: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.key == key), None)
-
-
-def map_drawing(edition: Edition):
-    """The map as maps.drawing draws it, once per edition: a module's board picture and its places are read from
-    the same drawing (drawn twice, it was half of a VASSAL module's time)."""
-    from generator.render.maps.drawing import draw_map
-
-    if "_map_drawing" not in edition.__dict__:
-        edition.__dict__["_map_drawing"] = draw_map(edition)
-    return edition.__dict__["_map_drawing"]
 
 
 def board_places(edition: Edition) -> BoardPlaces:

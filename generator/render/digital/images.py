@@ -120,10 +120,19 @@ def round_cut(png: bytes) -> bytes:
     return buffer.getvalue()
 
 
+def map_drawing(edition: Edition):
+    """The map as maps.drawing draws it, once per edition: a module's board picture and its places (board.py) are
+    read from the same drawing (drawn twice, it was half of a VASSAL module's time)."""
+    from generator.render.maps.drawing import draw_map
+
+    if "_map_drawing" not in edition.__dict__:
+        edition.__dict__["_map_drawing"] = draw_map(edition)
+    return edition.__dict__["_map_drawing"]
+
+
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
     import pypdfium2 as pdfium
 
-    from generator.render.digital.board import map_drawing
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
