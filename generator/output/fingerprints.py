@@ -39,6 +39,11 @@ class Inputs:
         self._everything: dict[str, str] = {}
         self._current = Current(game, self._setting)
 
+    @property
+    def places(self):
+        """Where each shape of the game lives (records.Places): what each job's record is written with."""
+        return self._current.places
+
     def _setting(self, what: str, language: str = ""):
         if what == "everything":
             return self.everything(language)
@@ -121,7 +126,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
             os.environ.pop("SOURCE_DATE_EPOCH", None)
         else:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
-    rendered.record = finished(recorder, game)
+    rendered.record = finished(recorder, game, state.get("places"))     # the plan's, made before the jobs forked
     rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
                                           ).hexdigest()[:32]
     return rendered
