@@ -108,8 +108,6 @@ KNOWN_DEFECTS = {
         "card numbers read back from the per-output proof sheet after the unknown-number change",
     "tests/render/test_rulebook.py::test_the_player_aid_holds_the_sequence_of_play_and_every_table":
         "the aids' tables after the stub-document (printed: false) change",
-    "tests/i18n/test_stable_keys.py::test_renderers_spell_no_translation_key":
-        "render/edition.py spells two keys for the unknown faction colour's mark",
     "tests/render/test_press.py::test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight":
         "a press build of Lepanto leaves aids.pdf out since the merges",
     "tests/test_partial_sources.py::test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them":
