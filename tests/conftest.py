@@ -106,8 +106,6 @@ def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[s
 KNOWN_DEFECTS = {
     "tests/render/test_cards.py::test_each_card_shows_its_title_and_number":
         "card numbers read back from the per-output proof sheet after the unknown-number change",
-    "tests/render/test_rulebook.py::test_the_player_aid_holds_the_sequence_of_play_and_every_table":
-        "the aids' tables after the stub-document (printed: false) change",
     "tests/render/test_press.py::test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight":
         "a press build of Lepanto leaves aids.pdf out since the merges",
     "tests/test_partial_sources.py::test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them":
