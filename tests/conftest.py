@@ -114,10 +114,6 @@ KNOWN_DEFECTS = {
         "the proof sheet's translated 'what' column names an icon by its bracketed name",
     "tests/render/test_setup_tables.py::test_every_unknown_placement_is_marked_and_listed_where_it_is_written":
         "the rulebook's per-output proof sheet lists set-up facts apart from the line they are declared at",
-    "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_the_tutorial_game_is_one_error_at_its_place_and_nothing_else":
-        "'did you mean' looks keys up in the wrong shape for a value replaced by a list",
-    "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_a_seed_game_is_one_error_at_its_place_and_nothing_else":
-        "a refused piece makes its mix's {count:} token a second error",
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -88,3 +89,48 @@ def test_one_wrong_value_in_the_tutorial_game_is_one_error_at_its_place_and_noth
 def test_one_wrong_value_in_a_seed_game_is_one_error_at_its_place_and_nothing_else(data, tmp_path_factory):
     """Mar y Acero has what the tutorial lacks: cards, decks, tracks, translations in two languages."""
     _one_mistake("mar-y-acero", data, tmp_path_factory)
+
+
+# The generated tests above draw a few of many places; the mistakes they have found are kept here, each checked
+# every run. A mapping that may be one of two shapes (a back, or {unknown: why}) is read as the one its keys are.
+SIDES = """\
+factions: [{id: red, name: Rojos, color: "#b22222"}]
+piece_kinds: [{id: ship, name: Nave, symbol: naval, value_format: "{attack}"}]
+pieces:
+  - {id: trireme, name: Trirreme, kind: ship, faction: red, front: {values: {attack: 3}},
+     back: BACK}
+"""
+
+
+@pytest.mark.parametrize("back, expected", [
+    ("{label: [[]], values: {attack: 1}}", ("SCH002", "expected text or a mapping; received a list", "")),
+    ("{lable: Reducida, values: {attack: 1}}", ("SCH001", "unknown key 'lable'", "did you mean 'label'?")),
+    ("{unknwn: la fuente no lo da}", ("SCH001", "unknown key 'unknwn'", "did you mean 'unknown'?")),
+])
+def test_a_wrong_value_or_key_in_a_side_that_may_be_unknown_is_one_error_that_names_it(write_game, back, expected):
+    game = write_game({"pieces.yaml": SIDES.replace("BACK", back)})
+    errors = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.message, d.hint or "", d.span.line) for d in errors] == [expected + (5,)]
+
+
+MIXES = """\
+factions: [{id: red, name: Rojos, color: "#b22222"}]
+piece_kinds: [{id: ship, name: Nave, symbol: naval}]
+pieces:
+  - {id: trireme, name: Trirreme, kind: ship, faction: red, copies: 2, tags: [ships]}
+mixes:
+  - {id: all, name: Todo, total: 2, parts: [ships]}
+  - {id: ships, name: Naves, kind: bag, total: TOTAL, select: {tags: [ships]}}
+"""
+RULES = """\
+documents:
+  - {id: rules, title: Reglas, sections: [{id: setup, title: Preparación, body: "Las {count:mix:all} fichas."}]}
+"""
+
+
+@pytest.mark.parametrize("total, errors", [("2", []), ("zzz", [("SCH002", "pieces.yaml", 7)])])
+def test_a_refused_part_of_a_mix_is_its_one_error_not_also_the_count_of_the_mix_it_belongs_to(
+        write_game, total, errors):
+    game = write_game({"pieces.yaml": MIXES.replace("TOTAL", total), "rules.yaml": RULES})
+    found = [d for d in check(game, layout=False).diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.span.file.name, d.span.line) for d in found] == errors, [str(d) for d in found]
