@@ -25,6 +25,7 @@ _EXPECTED = {
     "tuple_type": "a list", "none_required": "nothing", "dataclass_type": "a mapping",
 }
 _TYPE_ERRORS = set(_EXPECTED)
+_NOT_THIS_MAPPING = _TYPE_ERRORS | {"missing", "literal_error", "enum"}
 
 
 def validate(model: type[M], document: Document, path: Path_) -> tuple[M | None, list[Diagnostic]]:
@@ -49,7 +50,8 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
         grouped.setdefault(relative, []).append(detail)
     deep = set(grouped)
     # A mapping with a key it does not take and a key it lacks holds one mistake (a misspelt or wrong key):
-    # the unknown key is reported, naming what was missing, and the missing key is not a second error.
+    # the unknown key is reported, naming what was missing; neither the missing key nor a union's other members
+    # (`count: {x: 1}` is not a number nor 'rest' either) make a second error.
     missing = {relative: [d["_last"] for d in details if d["type"] == "missing" and d["_last"]]
                for relative, details in grouped.items()}
     misspelt = {relative[:-1] for relative, details in grouped.items()
@@ -62,7 +64,7 @@ def _diagnostics(error: ValidationError, document: Document, base: Path_, value:
             details = specific
         elif has_deeper:
             continue  # a union member matched the mapping's shape; its own errors say more
-        if relative in misspelt and all(d["type"] == "missing" for d in details):
+        if relative in misspelt and all(d["type"] in _NOT_THIS_MAPPING for d in details):
             continue
         result.extend(_describe(details, document, base + relative, _value_at(value, relative), model,
                                 missing.get(relative[:-1], []), len(base)))
