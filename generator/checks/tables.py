@@ -29,7 +29,10 @@ def check_tables(game: Game) -> Iterator[Diagnostic]:
             yield from _domain_coverage(table)
         else:
             shared = game.get("table", table.modifiers_from) if table.modifiers_from else None
-            yield from _dice_coverage(table, shared.modifiers if shared is not None and shared is not table else ())
+            # Modifiers from a table that is missing or was refused (its error already said) are unknown: the
+            # rolls its rows need cannot be judged, and a verdict would only repeat that one mistake.
+            if table.modifiers_from is None or shared is not None:
+                yield from _dice_coverage(table, shared.modifiers if shared is not None and shared is not table else ())
         if table.columns:
             yield from _column_sequence(table)
         yield from _legend(table)

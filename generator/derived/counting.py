@@ -49,6 +49,16 @@ def mix_count(game: Game, mix: Mix, _visiting: frozenset[str] = frozenset()) -> 
     return None
 
 
+def _refused_part(game: Game, mix: Mix, _seen: frozenset[str] = frozenset()) -> bool:
+    """Whether a mix's parts, at any depth, name a mix that loading refused (so it cannot be summed)."""
+    for part_id in mix.parts or ():
+        part = game.get("mix", part_id)
+        if part is None and game.names("mix", part_id) or \
+                part is not None and part_id not in _seen and _refused_part(game, part, _seen | {mix.id}):
+            return True
+    return False
+
+
 def count(game: Game, selector: str) -> int:
     """The number a {count:selector} token prints."""
     head, _, rest = selector.partition(":")
@@ -71,13 +81,15 @@ def count(game: Game, selector: str) -> int:
         return sum(p.copies for p in pieces if p.faction == rest)
     if head == "tag":
         found = [p for p in pieces if rest in p.tags]
-        if not found:
-            raise SelectorError(f"no piece has the tag '{rest}'")
+        if not found:      # the pieces that had it may be those loading refused (their tags are not read)
+            raise (RefusedTarget if game.rejected.get("piece") else SelectorError)(f"no piece has the tag '{rest}'")
         return sum(p.copies for p in found)
     if head == "mix":
-        counted = mix_count(game, _entity(game, "mix", rest))
+        mix = _entity(game, "mix", rest)
+        counted = mix_count(game, mix)
         if counted is None:
-            raise SelectorError(f"mix '{rest}' cannot be counted (it needs parts or a selection)")
+            raise (RefusedTarget if _refused_part(game, mix) else SelectorError)(
+                f"mix '{rest}' cannot be counted (it needs parts or a selection)")
         return counted
     if head == "deck":
         _entity(game, "deck", rest)

@@ -13,6 +13,7 @@ from generator.load.yaml_nodes import Document, display_path, load_file
 from generator.model import UNREAD, Game, Translation
 from generator.model.common import Shape, fields_holding_shapes, model_in
 from generator.model.content import COLLECTIONS, ContentFile
+from generator.model.texts import reason_key
 from generator.model.translations import TranslationFile
 
 
@@ -85,7 +86,7 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
             (manifests if key == "game" else maps).append((shape, document.span((key,))))
         elif key == "map":
             rejected.setdefault("map", set()).add("map")
-            _remember_ids(key, value, rejected)
+            _remember_refused(key, value, rejected)
         return
     if value is None:
         return
@@ -100,7 +101,7 @@ def _load_collection(document: Document, key: str, collections: dict[str, list[A
             attach_places(shape, document, (key, index))
             collections[key].append(shape)
         else:
-            _remember_ids(key, value[index], rejected)
+            _remember_refused(key, value[index], rejected)
 
 
 # The kind of entity each collection holds, and the collections nested in its items that hold entities too.
@@ -109,6 +110,24 @@ _KINDS = {"factions": "faction", "piece_kinds": "piece_kind", "pieces": "piece",
           "documents": "document", "sections": "section", "terms": "term", "icons": "icon", "actions": "action",
           "setup": "setup", "locations": "location", "hexes": "hex", "aids": "aid", "keys": "map_key"}
 _NESTED = {"documents": ("sections",), "sections": ("sections",), "map": ("locations", "hexes", "keys")}
+
+
+def _remember_refused(collection: str, raw: Any, rejected: dict[str, set[str]]) -> None:
+    """What a refused item names, so that no other finding repeats its one mistake: its ids, and the reasons
+    its unknown facts give (keys `unknown.<fingerprint>`, shared by wording: a translation of one that only the
+    refused item gave is not an orphan; any, for a reason that is not a text)."""
+    _remember_ids(collection, raw, rejected)
+    stack = [raw]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if "unknown" in value:     # a reason written as no text may have been any: every reason key may be its
+                reason = value["unknown"]
+                kind, _, id_ = reason_key(reason if isinstance(reason, str) else "").partition(".")
+                rejected.setdefault(kind, set()).add(id_ if isinstance(reason, str) else UNREAD)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 def _remember_ids(collection: str, raw: Any, rejected: dict[str, set[str]]) -> None:

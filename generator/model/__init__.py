@@ -50,7 +50,9 @@ class Game:
     setup: tuple[SetupStep, ...] = ()
     aids: tuple[Aid, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
-    # kind → ids of items refused at loading ("map" → {"map"} for a refused map; UNREAD → unreadable files)
+    # kind → ids of items refused at loading ("map" → {"map"} for a refused map; UNREAD → unreadable files;
+    # "unknown" → the fingerprints of the reasons their unknown facts give, as in their keys; UNREAD among the
+    # ids of a kind: any of that kind)
     rejected: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
@@ -108,7 +110,8 @@ class Game:
         if self.rejected.get(UNREAD):
             return True
         kind, _, rest = key.partition(".")
-        return kind in self.rejected and (kind == "map" or rest.partition(".")[0] in self.rejected[kind])
+        ids = self.rejected.get(kind, ())
+        return bool(ids) and (kind == "map" or UNREAD in ids or rest.partition(".")[0] in ids)
 
     # Typed per kind, so that a type checker knows `game.get("piece", x)` is a Piece (the kinds of `entities`).
     @overload

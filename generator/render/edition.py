@@ -174,8 +174,7 @@ class Edition:
         title = self.name("section", section.id, "title")
         if form == "title":
             return title
-        book = self.text(f"document.{document.id}.short", document.short) or \
-            self.text(f"document.{document.id}.title", document.title)
+        book = self.field(document, "short") or self.field(document, "title")
         return " ".join(part for part in (book, self.shown(section.number), title) if part)
 
     def card_text(self, card_id: str, form: str) -> str:

@@ -257,7 +257,8 @@ def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, pap
     text = " ".join(pages[:sheet])
     marks = set(re.findall(r"(\d+) not given in the source", text))
     assert (sheet < len(pages)) == bool(marks)
-    assert all(re.search(rf"(^| ){mark} \w+ '", " ".join(pages[sheet:])) for mark in marks)
+    # each a row of the sheet: the mark, what it stands for as printed, the file and line that declare it
+    assert all(re.search(rf"(^| ){mark} [^·]+? [\w-]+\.yaml:\d+ · ", " ".join(pages[sheet:])) for mark in marks)
     overlay = game.translations["en"].content.entries
     for table in game.tables:
         entry = overlay.get(f"table.{table.id}.title")
