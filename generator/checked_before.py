@@ -70,7 +70,8 @@ def _shipped() -> str:
 
 
 def _record(d: Diagnostic) -> list:
-    return [d.code, d.severity.name, d.message, _span(d.span), d.hint, [[note, _span(span)] for note, span in d.related]]
+    related = [[note, _span(span)] for note, span in d.related]
+    return [d.code, d.severity.name, d.message, _span(d.span), d.hint, related]
 
 
 def _span(span: Span | None) -> list | None:

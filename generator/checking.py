@@ -133,6 +133,12 @@ def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool
 
 
 def _import_check_modules() -> None:
+    # what the checks import when first called: babel's plural rules and dates, the silhouettes' SVG paths
+    import babel.dates  # noqa: F401
+    import babel.messages.plurals  # noqa: F401
+    import fontTools  # noqa: F401
+    import svgelements  # noqa: F401
+
     import generator.checks  # noqa: F401
     import generator.derived.outlines  # noqa: F401  (shapely and numpy, for the maps)
     import generator.load  # noqa: F401
@@ -140,11 +146,6 @@ def _import_check_modules() -> None:
     import generator.render.digital.findings  # noqa: F401
     import generator.render.glyphs  # noqa: F401
     import generator.render.sheets.fitting  # noqa: F401
-    # what the checks import when first called: babel's plural rules and dates, the silhouettes' SVG paths
-    import babel.dates  # noqa: F401
-    import babel.messages.plurals  # noqa: F401
-    import fontTools  # noqa: F401
-    import svgelements  # noqa: F401
 
 
 def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:

@@ -43,7 +43,7 @@ _PAPERS = ("a4", "letter", "a3", "tabloid")
 
 
 def check(args: argparse.Namespace) -> int:
-    from generator import checking       # not the pipeline, which imports the renderers a check needs only when a game changed
+    from generator import checking  # not the pipeline: a check imports the renderers only for a changed game
     from generator.diagnostics import Policy, has_errors, reporting
 
     folders = game_folders(args.path)
