@@ -11,6 +11,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import numpy
 import pytest
 from PIL import Image
 
@@ -320,9 +321,10 @@ def test_every_counter_picture_is_cut_from_its_own_drawing(punic_island):
         w, h = picture.size
 
         def median(box, picture=picture):
-            part = picture.crop(box)
-            colours = sorted((part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)), key=sum)
-            return colours[len(colours) // 2]
+            """The colour in the middle of the box's pixels ordered by R+G+B (column by column, a stable sort)."""
+            colours = numpy.asarray(picture.crop(box), dtype=numpy.int64).transpose(1, 0, 2).reshape(-1, 3)
+            middle = numpy.argsort(colours.sum(axis=1), kind="stable")[len(colours) // 2]
+            return tuple(int(value) for value in colours[middle])
 
         red, _, bluish = median((2, 2, w - 2, h - 2))
         if bluish < red + 60 or h > 150:
