@@ -80,9 +80,9 @@ def _span(span: Span | None) -> list | None:
 
 def _diagnostic(record: list) -> Diagnostic:
     code, severity, message, span, hint, related = record
-    return Diagnostic(code, Severity[severity], message, _read_span(span), hint,
+    return Diagnostic(code, Severity[severity], message, None if span is None else _read_span(span), hint,
                       tuple((note, _read_span(where)) for note, where in related))
 
 
-def _read_span(span: list | None) -> Span | None:
-    return None if span is None else Span(PurePosixPath(span[0]), span[1], span[2])
+def _read_span(span: list) -> Span:
+    return Span(PurePosixPath(span[0]), span[1], span[2])
