@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from generator import checked_before
 from generator.diagnostics import Diagnostic, Policy, Span, has_errors, make
-from generator.load.folders import content_files, is_game_folder, translation_files
+from generator.game_files import is_game_folder
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -99,10 +100,26 @@ def _with_game_policy(policy: Policy, game: Game) -> Policy:
                   warn=policy.warn + tuple(settings.warn), select=policy.select, strict=policy.strict)
 
 
-def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, release: bool = False) -> list[Diagnostic]:
+def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, release: bool = False,
+              reuse: bool = False) -> list[Diagnostic]:
     """Every game checked, several at once on several cores, each in its own process under the time and
     memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
-    (SEC005), never a hang or a crash of the whole command. Findings in folder order."""
+    (SEC005), never a hang or a crash of the whole command. Findings in folder order.
+
+    `reuse` (`imprenta check`) answers a game whose every input is unchanged since its last check with that
+    check's findings (checked_before), and checks only the others."""
+    keys = {folder: checked_before.key(folder, (policy, release)) for folder in folders} if reuse else {}
+    checked = {folder: found for folder, key in keys.items() if (found := checked_before.recall(key)) is not None}
+    stale = [folder for folder in folders if folder not in checked]
+    if stale:
+        checked.update(_check_in_workers(stale, policy, limits, release))
+    for folder, key in keys.items():
+        if folder in stale and not any(d.code == "SEC005" for d in checked[folder]):   # a stop is not a verdict
+            checked_before.remember(key, checked[folder])
+    return [diagnostic for folder in folders for diagnostic in checked[folder]]
+
+
+def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool) -> dict[Path, list[Diagnostic]]:
     from generator.output.scheduling import Limits, default_workers, run_limited
     from generator.render.draw import fonts
 
@@ -111,12 +128,17 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
     largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    checked = run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
-                          default_workers(), limits or Limits(), _check_stopped)
-    return [diagnostic for folder in folders for diagnostic in checked[folder]]
+    return run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
+                       default_workers(), limits or Limits(), _check_stopped)
 
 
 def _import_check_modules() -> None:
+    # what the checks import when first called: babel's plural rules and dates, the silhouettes' SVG paths
+    import babel.dates  # noqa: F401
+    import babel.messages.plurals  # noqa: F401
+    import fontTools  # noqa: F401
+    import svgelements  # noqa: F401
+
     import generator.checks  # noqa: F401
     import generator.derived.outlines  # noqa: F401  (shapely and numpy, for the maps)
     import generator.load  # noqa: F401
@@ -134,6 +156,8 @@ def _check_stopped(folder: Path, why: str) -> list[Diagnostic]:
 
 
 def _content_bytes(folder: Path) -> int:
+    from generator.load.folders import content_files, translation_files
+
     return sum(path.stat().st_size for path in content_files(folder) + translation_files(folder))
 
 

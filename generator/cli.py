@@ -43,12 +43,12 @@ _PAPERS = ("a4", "letter", "a3", "tabloid")
 
 
 def check(args: argparse.Namespace) -> int:
-    from generator import pipeline
+    from generator import checking  # not the pipeline: a check imports the renderers only for a changed game
     from generator.diagnostics import Policy, has_errors, reporting
 
     folders = game_folders(args.path)
     policy = Policy(ignore=codes(args.ignore), select=codes(args.select), strict=args.strict)
-    found = pipeline.check_all(folders, policy, release=args.release)
+    found = checking.check_all(folders, policy, release=args.release, reuse=True)
     if not printed_as_data(found, args.output_format):
         if found:
             print(reporting.as_text(found, show_source=not args.quiet))

@@ -162,10 +162,10 @@ def printed_as_data(found: list, output_format: str) -> bool:
 def game_folders(path: Path | None) -> list[Path]:
     """The games a command runs on: those at PATH; without one, those in the current folder, else in its
     content/ folder (a repository of games, like Imprenta's own)."""
-    from generator import pipeline
+    from generator import checking
 
-    folders = pipeline.game_folders(path) if path is not None else \
-        pipeline.game_folders(Path(".")) or pipeline.game_folders(Path("content"))
+    folders = checking.game_folders(path) if path is not None else \
+        checking.game_folders(Path(".")) or checking.game_folders(Path("content"))
     if not folders:
         where = f"{path} is" if path is not None else "the current folder is"
         raise UsageError(f"{where} not a game folder (no game.yaml) and holds none; give the path of a game "

@@ -101,6 +101,12 @@ def read_bytes(path: Path, limit: int = MAX_READ) -> bytes:
     return data
 
 
+def is_game_folder(folder: Path) -> bool:
+    """A real folder (not a link to one) with a game.yaml."""
+    return folder.is_dir() and not folder.is_symlink() and any(
+        (folder / name).is_file() or (folder / name).is_symlink() for name in ("game.yaml", "game.yml"))
+
+
 def files_under(root: Path, skipped: frozenset[str] = frozenset()) -> tuple[list[Path], list[Path]]:
     """(regular files, symbolic links) below `root`, in a stable order, without entering any link.
 

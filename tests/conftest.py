@@ -93,6 +93,26 @@ def seed_builds(tmp_path_factory) -> Path:
     return out
 
 
+def page_texts(pdf: Path) -> tuple[str, ...]:
+    """pypdf's text of each page of a PDF in the session's seed builds (<game>/<language>/<file>), extracted once
+    per run (a large fraction of a CPU-second a page) for every module and xdist worker that reads the same book.
+    Kept in a folder beside the seed builds, whose own folders hold only what the build wrote."""
+    import json
+
+    from pypdf import PdfReader
+
+    root = pdf.parents[2]
+    kept = root.with_name(f"{root.name}-texts") / pdf.relative_to(root).with_suffix(".json")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    if kept.exists() and kept.stat().st_mtime_ns >= pdf.stat().st_mtime_ns:
+        return tuple(json.loads(kept.read_text(encoding="utf-8")))
+    pages = tuple(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    staged = kept.with_name(f"{kept.name}.{os.getpid()}")
+    staged.write_text(json.dumps(pages, ensure_ascii=False), encoding="utf-8")
+    staged.replace(kept)                 # whole or not at all: two workers may extract the same book at once
+    return pages
+
+
 def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[str, str], Path]:
     """(game, language) → its built folder in `seed_builds`, for the games and languages asked (all when None)."""
     return {(game.name, edition.name): edition

@@ -15,12 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from generator.derived.numbering import section_numbers
 from generator.load import load_game
 
-from .conftest import seed_editions
+from .conftest import page_texts, seed_editions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_GAMES = ("mar-y-acero", "punic-island", "maquiavelli", "lepanto")
@@ -64,8 +63,7 @@ def books(seed_builds):
     """(game, language) → the text of its rules.pdf (from the session's seed builds), one string per page."""
     editions = seed_editions(seed_builds, games=SEED_GAMES)
     assert {game for game, _ in editions} == set(SEED_GAMES), "every seed game built"
-    return {edition: [page.extract_text() or "" for page in PdfReader(folder / "rules.pdf").pages]
-            for edition, folder in editions.items()}
+    return {edition: list(page_texts(folder / "rules.pdf")) for edition, folder in editions.items()}
 
 
 def _flat(pages: list[str]) -> str:

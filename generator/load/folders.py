@@ -1,7 +1,9 @@
 """Where a game's files are: which folders are games, which files hold content and translations.
 
 Kept apart from the loader (which needs YAML and the declared shapes) so that `imprenta build` can tell that
-nothing changed, and stop, without importing either.
+nothing changed, and stop, without importing either. Which folders are games is game_files.is_game_folder:
+`imprenta check` asks it before it knows whether any game must be loaded again (importing this package
+imports the loader).
 """
 
 from __future__ import annotations
@@ -12,12 +14,6 @@ from generator.game_files import files_under
 
 _SKIPPED_FOLDERS = frozenset({"i18n", "templates", "build"})
 _YAML = (".yaml", ".yml")
-
-
-def is_game_folder(folder: Path) -> bool:
-    """A real folder (not a link to one) with a game.yaml."""
-    return folder.is_dir() and not folder.is_symlink() and any(
-        (folder / name).is_file() or (folder / name).is_symlink() for name in ("game.yaml", "game.yml"))
 
 
 def content_files(folder: Path) -> list[Path]:

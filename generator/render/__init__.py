@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Callable
 
 from generator.components import ALSO_ASKS, BY_NAME, FAMILIES
 from generator.diagnostics import Diagnostic, make
-from generator.model import where
 
 if TYPE_CHECKING:
     from generator.render.context import Rendered, RenderRequest
@@ -40,6 +39,8 @@ def asked(only) -> tuple[str, ...]:
 def unbuilt(game) -> list[Diagnostic]:
     """A note for each component the data holds that the manifest's `components` leave out (so it is not
     built): the publisher meant it, or forgot it, and either way should know."""
+    from generator.model import where     # not at the top: `imprenta check` reads WRITES without the model
+
     components = game.manifest.components
     if not components:
         return []

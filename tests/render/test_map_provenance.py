@@ -28,14 +28,13 @@ PT_MM = 25.4 / 72
 
 
 @pytest.fixture(scope="module")
-def maps(tmp_path_factory):
-    out = tmp_path_factory.mktemp("provenance")
+def maps(seed_builds):
+    """game → (its source-language folder in the session's seed builds, its model)."""
     built = {}
     for name in GAMES:
         game = load_game(ROOT / "content" / name).game
-        result = build(ROOT / "content" / name, BuildRequest(only=("map",), languages=(game.manifest.source_language,),
-                                                          out=out))
-        built[name] = (result.folders[0], game)
+        built[name] = (seed_builds / name / game.manifest.source_language, game)
+        assert (built[name][0] / "map.svg").is_file() and (built[name][0] / "map.pdf").is_file()
     return built
 
 

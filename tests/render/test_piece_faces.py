@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 from reportlab.pdfbase import pdfmetrics
 
 from generator.load import load_game
-from generator.pipeline import BuildRequest, build, check
+from generator.pipeline import check
 from generator.render.draw.fonts import PT, cap_height_mm, registered, width_mm
 from generator.render.draw.primitives import Ellipse, Outline, Polyline, Rect, Text, flatten
 from generator.render.edition import Edition
@@ -25,12 +25,12 @@ SEEDS = ["mar-y-acero", "punic-island", "lepanto", "maquiavelli"]
 
 
 @pytest.fixture(scope="module")
-def maquiavelli(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    built = build(ROOT / "content" / "maquiavelli", BuildRequest(only=("counters",), out=out, languages=("es",),
-                                                                  formats=frozenset({"pdf", "svg"})))
-    folder = built.folders[0]
-    return folder, json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+def maquiavelli(seed_builds):
+    """Maquiavelli's Spanish folder in the session's seed builds (PDF and SVG), and its manifest with the counters'
+    placements alone (the rules' and the map's are there too)."""
+    folder = seed_builds / "maquiavelli" / "es"
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    return folder, {**manifest, "placements": [p for p in manifest["placements"] if p["component"] == "counters"]}
 
 
 def _form_operators(reader: PdfReader, page_index: int, form_name: str) -> list[bytes]:
