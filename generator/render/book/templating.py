@@ -8,6 +8,7 @@ name leaves its folder), and must be UTF-8.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -31,12 +32,23 @@ class ConfinedLoader(BaseLoader):
             path = find(relative, self.game_folder)
             if path is None:
                 raise TemplateNotFound(template)
+            changed = path.stat().st_mtime_ns          # before reading: an edit while reading is seen next time
             source = read_bytes(path, 4 * 1024 * 1024).decode("utf-8")
         except Refused as refusal:
             raise TemplateNotFound(f"{template} {refusal.reason}") from None
         except UnicodeDecodeError as error:
             raise TemplateNotFound(f"{template} is not UTF-8 text (byte {error.start})") from None
-        return source, str(path), lambda: False
+        except OSError:
+            raise TemplateNotFound(template) from None
+
+        def uptodate() -> bool:
+            """Compiled once per process, again only when the file is edited or a game's own template now
+            overrides (or no longer overrides) the shipped one (`imprenta watch`)."""
+            try:
+                return find(relative, self.game_folder) == path and path.stat().st_mtime_ns == changed
+            except (Refused, OSError):
+                return False
+        return source, str(path), uptodate
 
 
 MAX_MADE = 1_000_000       # the longest text or list a template may make with one operator, filter or call
@@ -107,7 +119,10 @@ def _refuse_wide(text: str) -> None:
         raise SecurityError("the template formats a value with a width or precision of 1000 or more")
 
 
+@functools.lru_cache(maxsize=16)
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
+    """One environment per game folder and process, so its templates are compiled once, not on every render
+    (a rulebook's render compiled every included template anew: a tenth of a rebuild)."""
     return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, autoescape=True,
                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
