@@ -119,7 +119,7 @@ def _font_faces() -> list[dict]:
 
 def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
     """The page; its proof (context["proof"], narrowed here) counts and lists only the marks this page prints."""
-    page = environment(edition.game.folder).get_template(template)
+    page = environment(edition.game.folder.resolve()).get_template(template)
     proof = context.get("proof")
     if proof and proof.get("edition") is not None:
         whole = proof.get("whole", proof)                  # each page is narrowed from the game's proof

@@ -21,6 +21,8 @@ from generator.game_files import Refused, read_bytes
 from generator.render.context import Rendered, RenderRequest
 from generator.render.templates import find
 
+MAX_TEMPLATE = 4 * 1024 * 1024
+
 
 class ConfinedLoader(BaseLoader):
     def __init__(self, game_folder: Path | None) -> None:
@@ -32,21 +34,21 @@ class ConfinedLoader(BaseLoader):
             path = find(relative, self.game_folder)
             if path is None:
                 raise TemplateNotFound(template)
-            changed = path.stat().st_mtime_ns          # before reading: an edit while reading is seen next time
-            source = read_bytes(path, 4 * 1024 * 1024).decode("utf-8")
+            read = read_bytes(path, MAX_TEMPLATE)
+            source = read.decode("utf-8")
         except Refused as refusal:
             raise TemplateNotFound(f"{template} {refusal.reason}") from None
         except UnicodeDecodeError as error:
             raise TemplateNotFound(f"{template} is not UTF-8 text (byte {error.start})") from None
-        except OSError:
-            raise TemplateNotFound(template) from None
 
         def uptodate() -> bool:
             """Compiled once per process, again only when the file is edited or a game's own template now
-            overrides (or no longer overrides) the shipped one (`imprenta watch`)."""
+            overrides (or no longer overrides) the shipped one (`imprenta watch`). The bytes are compared, not
+            the modification time, whose clock may not tick between two quick edits; reading a template is
+            cheap, compiling it is not."""
             try:
-                return find(relative, self.game_folder) == path and path.stat().st_mtime_ns == changed
-            except (Refused, OSError):
+                return find(relative, self.game_folder) == path and read_bytes(path, MAX_TEMPLATE) == read
+            except Refused:
                 return False
         return source, str(path), uptodate
 
