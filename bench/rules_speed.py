@@ -9,7 +9,10 @@ For each game and language, the whole rulebook step (context, prose, Jinja2, eve
 layout, the tagged PDF) is timed twice: as a rebuild, the pages of its last build
 remembered (the designer's loop), and as a first build, with nothing remembered.
 Each prints seconds per page, the number of layouts and the ratio to the floor's
-seconds per page. Times are CPU seconds of this process (time.process_time): on
+seconds per page. Then one sentence is added to the middle section of a copy of
+the game's rules, and the layouts of the rebuild that follows are counted (the
+goal: at most two per language, the second only when a page number moved).
+Times are CPU seconds of this process (time.process_time): on
 a machine shared with other work they move far less than wall-clock times. The
 floor is timed before and after the books, and the faster of the two is used;
 the load average is printed with it. A first build also compiles the templates
@@ -31,7 +34,6 @@ from generator.render.book import rulebook
 from generator.render.context import RenderRequest
 from generator.render.edition import Edition
 from generator.render.paper.profiles import load_profile
-from generator.user_cache import cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 PROSE = ("the attacker rolls one die for each unit in the hex and adds the leader's rating; a result equal to or "
@@ -109,20 +111,25 @@ def main() -> None:
           f"(load average {_load()})", flush=True)
     books = []
     for folder in folders:
-        game = load_game(folder).game
+        copy = Path(tempfile.mkdtemp(prefix="imprenta-bench-game-", dir=os.environ["XDG_CACHE_HOME"])) / folder.name
+        shutil.copytree(folder, copy)                        # the copy is edited below
+        game = load_game(copy).game
         for language in game.manifest.languages:
             request = RenderRequest(Edition(game, language), profile)
-            timed_book(request)                              # warm-up, and the pages remembered
-            rebuild = timed_book(request)
-            shutil.rmtree(cache_folder("pages"), ignore_errors=True)
-            environment.cache_clear()
-            first = timed_book(request)
-            books.append((f"{game.id:>14} {language}", rebuild, first))
+            environment.cache_clear()                       # a new process: templates compiled again
+            first = timed_book(request)                      # nothing remembered: first build
+            rebuild = timed_book(request)                    # the pages of the first build remembered
+            books.append([f"{game.id:>14} {language}", rebuild, first])
+        edited = edit_one_section(copy)
+        game = load_game(copy).game
+        for book, language in zip(books[-len(game.manifest.languages):], game.manifest.languages):
+            book.append(timed_book(RenderRequest(Edition(game, language), profile)))
+            book.append(edited)
     after, _ = floor_per_page(html)
     floor = min(before, after)
     print(f"floor again, after the books: {after:.3f} s per page (load average {_load()}); ratios use {floor:.3f}")
     worst = {"rebuild": 0.0, "first build": 0.0}
-    for name, rebuild, first in books:
+    for name, rebuild, first, edit, edited in books:
         pages = rebuild[2]
         shown = []
         for kind, (seconds, layouts, _, laying_out) in (("rebuild", rebuild), ("first build", first)):
@@ -130,8 +137,23 @@ def main() -> None:
             worst[kind] = max(worst[kind], ratio)
             shown.append(f"{kind} {seconds / pages:.3f} s per page, {layouts} layout{'s' * (layouts != 1)} "
                          f"({laying_out:.1f} of {seconds:.1f} s), {ratio:.2f}× the floor")
-        print(f"{name}: {pages:3d} pages; " + "; ".join(shown))
+        print(f"{name}: {pages:3d} pages; " + "; ".join(shown)
+              + f"; after editing {edited}: {edit[1]} layout{'s' * (edit[1] != 1)} (goal ≤ 2)")
+    shutil.rmtree(os.environ["XDG_CACHE_HOME"], ignore_errors=True)
     print(f"worst: rebuild {worst['rebuild']:.2f}×, first build {worst['first build']:.2f}× the floor (goal ≤ 1.5×)")
+
+
+def edit_one_section(game: Path) -> str:
+    """A designer's edit: a sentence added to the section in the middle of the rules (every later page may
+    move); which file and line."""
+    bodies = [(path, number) for path in sorted(game.glob("*.yaml"))
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines())
+              if line.strip() == "body: |"]
+    path, number = bodies[len(bodies) // 2]
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[number + 1] = lines[number + 1].rstrip("\n") + " Una frase más, añadida para ver qué se mueve.\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    return f"{path.name}:{number + 2}"
 
 
 def _load() -> str:
