@@ -9,9 +9,15 @@ For each game and language, the whole rulebook step (context, prose, Jinja2, eve
 layout, the tagged PDF) is timed twice: as a rebuild, the pages of its last build
 remembered (the designer's loop), and as a first build, with nothing remembered.
 Each prints seconds per page, the number of layouts and the ratio to the floor's
-seconds per page. Times are CPU seconds of this process (time.process_time): on
+seconds per page. Then one sentence is added to the middle section of a copy of
+the game's rules, and the layouts of the rebuild that follows are counted (the
+goal: at most two per language, the second only when a page number moved).
+Times are CPU seconds of this process (time.process_time): on
 a machine shared with other work they move far less than wall-clock times. The
-floor is timed before and after the books, and the faster of the two is used.
+floor is timed before and after the books, and the faster of the two is used;
+the load average is printed with it. A first build also compiles the templates
+again (a new process does). Each line also gives the seconds spent in WeasyPrint's
+layouts, the rest being the context, Jinja2 and writing the tagged PDF.
 """
 
 from __future__ import annotations
@@ -28,7 +34,6 @@ from generator.render.book import rulebook
 from generator.render.context import RenderRequest
 from generator.render.edition import Edition
 from generator.render.paper.profiles import load_profile
-from generator.user_cache import cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 PROSE = ("the attacker rolls one die for each unit in the hex and adds the leader's rating; a result equal to or "
@@ -68,14 +73,19 @@ def floor_per_page(html: str) -> tuple[float, int]:
     return (time.process_time() - start) / len(document.pages), len(document.pages)
 
 
-def timed_book(request: RenderRequest) -> tuple[float, int, int]:
-    """CPU seconds of the whole rulebook step, its layouts, its pages."""
+def timed_book(request: RenderRequest) -> tuple[float, int, int, float]:
+    """CPU seconds of the whole rulebook step, its layouts, its pages, CPU seconds of its layouts."""
     layouts = [0]
+    laying_out = [0.0]
     real = rulebook.typeset
 
     def counted(*args, **kwargs):
         layouts[0] += 1
-        return real(*args, **kwargs)
+        start = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            laying_out[0] += time.process_time() - start
 
     rulebook.typeset = counted
     try:
@@ -84,32 +94,70 @@ def timed_book(request: RenderRequest) -> tuple[float, int, int]:
         seconds = time.process_time() - start
     finally:
         rulebook.typeset = real
-    return seconds, layouts[0], rendered.artifacts[0].pages
+    return seconds, layouts[0], rendered.artifacts[0].pages, laying_out[0]
 
 
 def main() -> None:
+    from generator.render.book.templating import environment
+
     os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="imprenta-bench-")    # the user's cache left alone
     folders = [Path(arg) for arg in sys.argv[1:]] or sorted(
         path for path in (ROOT / "content").iterdir() if (path / "game.yaml").exists())
     profile, _ = load_profile("home")
     html = floor_html()
     floor_per_page(html)                                     # warm-up: fonts read, caches filled
-    floor, floor_pages = floor_per_page(html)
-    print(f"floor: bare WeasyPrint, plain two-column book of {floor_pages} pages: {floor:.3f} s per page",
-          flush=True)
+    before, floor_pages = floor_per_page(html)
+    print(f"floor: bare WeasyPrint, plain two-column book of {floor_pages} pages: {before:.3f} s per page "
+          f"(load average {_load()})", flush=True)
+    books = []
     for folder in folders:
-        game = load_game(folder).game
+        copy = Path(tempfile.mkdtemp(prefix="imprenta-bench-game-", dir=os.environ["XDG_CACHE_HOME"])) / folder.name
+        shutil.copytree(folder, copy)                        # the copy is edited below
+        game = load_game(copy).game
         for language in game.manifest.languages:
             request = RenderRequest(Edition(game, language), profile)
-            timed_book(request)                              # warm-up, and the pages remembered
-            seconds, layouts, pages = timed_book(request)
-            shutil.rmtree(cache_folder("pages"), ignore_errors=True)
-            first, first_layouts, _ = timed_book(request)
-            print(f"{game.id:>14} {language}: {pages:3d} pages; rebuild {seconds / pages:.3f} s per page, {layouts} "
-                  f"layout{'s' * (layouts != 1)}, {seconds / pages / floor:.2f}× the floor; first build "
-                  f"{first / pages:.3f} s per page, {first_layouts} layouts, {first / pages / floor:.2f}×", flush=True)
+            environment.cache_clear()                       # a new process: templates compiled again
+            first = timed_book(request)                      # nothing remembered: first build
+            rebuild = timed_book(request)                    # the pages of the first build remembered
+            books.append([f"{game.id:>14} {language}", rebuild, first])
+        edited = edit_one_section(copy)
+        game = load_game(copy).game
+        for book, language in zip(books[-len(game.manifest.languages):], game.manifest.languages):
+            book.append(timed_book(RenderRequest(Edition(game, language), profile)))
+            book.append(edited)
     after, _ = floor_per_page(html)
-    print(f"floor again, after the books: {after:.3f} s per page (the ratios above use {floor:.3f})")
+    floor = min(before, after)
+    print(f"floor again, after the books: {after:.3f} s per page (load average {_load()}); ratios use {floor:.3f}")
+    worst = {"rebuild": 0.0, "first build": 0.0}
+    for name, rebuild, first, edit, edited in books:
+        pages = rebuild[2]
+        shown = []
+        for kind, (seconds, layouts, _, laying_out) in (("rebuild", rebuild), ("first build", first)):
+            ratio = seconds / pages / floor
+            worst[kind] = max(worst[kind], ratio)
+            shown.append(f"{kind} {seconds / pages:.3f} s per page, {layouts} layout{'s' * (layouts != 1)} "
+                         f"({laying_out:.1f} of {seconds:.1f} s), {ratio:.2f}× the floor")
+        print(f"{name}: {pages:3d} pages; " + "; ".join(shown)
+              + f"; after editing {edited}: {edit[1]} layout{'s' * (edit[1] != 1)} (goal ≤ 2)")
+    shutil.rmtree(os.environ["XDG_CACHE_HOME"], ignore_errors=True)
+    print(f"worst: rebuild {worst['rebuild']:.2f}×, first build {worst['first build']:.2f}× the floor (goal ≤ 1.5×)")
+
+
+def edit_one_section(game: Path) -> str:
+    """A designer's edit: a sentence added to the section in the middle of the rules (every later page may
+    move); which file and line."""
+    bodies = [(path, number) for path in sorted(game.glob("*.yaml"))
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines())
+              if line.strip() == "body: |"]
+    path, number = bodies[len(bodies) // 2]
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[number + 1] = lines[number + 1].rstrip("\n") + " Una frase más, añadida para ver qué se mueve.\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    return f"{path.name}:{number + 2}"
+
+
+def _load() -> str:
+    return " ".join(f"{load:.1f}" for load in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -445,6 +445,23 @@ def test_a_broken_game_template_is_reported_at_its_line(write_game, tmp_path, te
     assert not (tmp_path / "out" / "demo" / "es" / "rules.pdf").exists()
 
 
+def test_a_game_template_edited_while_the_tool_runs_is_the_one_printed(write_game):
+    """Templates are compiled once per process (`imprenta watch`, `serve`); an edit is seen even when it keeps
+    the file's size and modification time."""
+    import os
+
+    from generator.render.book.rulebook import render_html, rulebook_context
+
+    folder = write_game(RULES_ONLY)
+    template = folder / "templates" / "rulebook" / "rules.html.j2"
+    template.parent.mkdir(parents=True)
+    edition = Edition(load_game(folder).game, "es")
+    for word in ("Primera", "Segunda"):
+        template.write_text(f"<html><body><p>{word} {{{{ game.title }}}}</p></body></html>", encoding="utf-8")
+        os.utime(template, ns=(10**18, 10**18))
+        assert f"<p>{word} " in render_html(edition, rulebook_context(edition, "print", "a4"))
+
+
 def test_a_game_template_cannot_attach_a_file_from_outside(write_game, tmp_path):
     folder = write_game(RULES_ONLY)
     (folder / "templates" / "rulebook").mkdir(parents=True)

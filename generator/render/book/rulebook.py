@@ -29,10 +29,6 @@ from generator.render.table_view import table_view
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
 
-
-
-
-
 def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2, since=None, version="",
                      anchors: frozenset[str] | None = None) -> dict:
     """What the templates print. `since` (a build --since an earlier version): what changed is marked
@@ -97,8 +93,6 @@ def _same_uses(prose: Prose, document_id: str) -> Prose:
     return next_book
 
 
-
-
 def _first_use_per_section(anchors: list[str]) -> list[str]:
     seen, kept = set(), []
     for anchor in anchors:
@@ -119,7 +113,7 @@ def _font_faces() -> list[dict]:
 
 def render_html(edition: Edition, context: dict, template: str = "rulebook/rules.html.j2") -> str:
     """The page; its proof (context["proof"], narrowed here) counts and lists only the marks this page prints."""
-    page = environment(edition.game.folder).get_template(template)
+    page = environment(edition.game.folder.resolve()).get_template(template)
     proof = context.get("proof")
     if proof and proof.get("edition") is not None:
         whole = proof.get("whole", proof)                  # each page is narrowed from the game's proof
@@ -351,6 +345,7 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     document, refused = laid_out or typeset(html, edition.game.folder, profile.page_bleed if profile else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
+    _one_run_per_leader(document)
     pdf = document.write_pdf(**tagging(profile))
     if press:
         from generator.render.paper.pdfx import finish_pdfx  # press: PDF/X in the printing condition's CMYK
@@ -360,6 +355,30 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
         return _refusals(refused + context["refused"], output, edition), None
     kind = output.replace(".pdf", "-pdf")
     return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
+
+
+def _one_run_per_leader(document) -> None:
+    """WeasyPrint lays a `leader('.')` out as one text box per dot, each then shaped, drawn and tagged on its own
+    (20,000 in Punic Island's contents: most of the time writing its PDF). A leader's dots sit one advance apart,
+    so one text box of as many dots, where the first one is, prints the same line."""
+    import copy
+
+    from weasyprint.formatting_structure.boxes import InlineBox, TextBox
+
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            if not (isinstance(box, InlineBox) and getattr(box, "is_leader", False)) or len(box.children) < 2:
+                continue
+            dots = sorted(box.children, key=lambda dot: dot.position_x)
+            if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
+                    abs(after.position_x - before.position_x - before.width) > 1e-3
+                    for before, after in zip(dots, dots[1:])):
+                continue
+            run = dots[0].copy_with_text(dots[0].text * len(dots))
+            run.width = sum(dot.width for dot in dots)
+            run.pango_layout = copy.copy(dots[0].pango_layout)
+            run.pango_layout.text = run.text
+            box.children = (run,)
 
 
 def tagging(profile=None) -> dict:

@@ -8,6 +8,7 @@ name leaves its folder), and must be UTF-8.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from generator.game_files import Refused, read_bytes
 from generator.render.context import Rendered, RenderRequest
 from generator.render.templates import find
 
+MAX_TEMPLATE = 4 * 1024 * 1024
+
 
 class ConfinedLoader(BaseLoader):
     def __init__(self, game_folder: Path | None) -> None:
@@ -31,12 +34,23 @@ class ConfinedLoader(BaseLoader):
             path = find(relative, self.game_folder)
             if path is None:
                 raise TemplateNotFound(template)
-            source = read_bytes(path, 4 * 1024 * 1024).decode("utf-8")
+            read = read_bytes(path, MAX_TEMPLATE)
+            source = read.decode("utf-8")
         except Refused as refusal:
             raise TemplateNotFound(f"{template} {refusal.reason}") from None
         except UnicodeDecodeError as error:
             raise TemplateNotFound(f"{template} is not UTF-8 text (byte {error.start})") from None
-        return source, str(path), lambda: False
+
+        def uptodate() -> bool:
+            """Compiled once per process, again only when the file is edited or a game's own template now
+            overrides (or no longer overrides) the shipped one (`imprenta watch`). The bytes are compared, not
+            the modification time, whose clock may not tick between two quick edits; reading a template is
+            cheap, compiling it is not."""
+            try:
+                return find(relative, self.game_folder) == path and read_bytes(path, MAX_TEMPLATE) == read
+            except Refused:
+                return False
+        return source, str(path), uptodate
 
 
 MAX_MADE = 1_000_000       # the longest text or list a template may make with one operator, filter or call
@@ -147,7 +161,11 @@ class CompiledTemplates(FileSystemBytecodeCache):
 _COMPILED: CompiledTemplates | None = None
 
 
+@functools.lru_cache(maxsize=16)
 def environment(game_folder: Path | None) -> SandboxedEnvironment:
+    """One environment per game folder and process, so its templates are compiled once, not on every render
+    (a rulebook's render compiled every included template anew: a tenth of a rebuild); across processes, the
+    compiled code comes from the user's cache."""
     global _COMPILED
     _COMPILED = _COMPILED or CompiledTemplates()
     return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, bytecode_cache=_COMPILED,
