@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from markdown_it import MarkdownIt
-
 from generator.checks.references import text_span
 from generator.diagnostics import Diagnostic, make
 from generator.game_files import Refused, inside
@@ -68,6 +66,8 @@ def _named_files(game: Game) -> Iterator[tuple]:
 
 def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:
     """(offset of the picture in the text, its file) for every ![…](file) of a prose text."""
+    from markdown_it import MarkdownIt       # only for prose with a picture: a game without one never imports it
+
     for token in MarkdownIt("commonmark").enable("table").parse(text):
         for child in token.children or ():
             if child.type == "image":

@@ -109,7 +109,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     game.text_index  # noqa: B018 - computed here, before the recording starts
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     try:
-        with recording(game.folder) as recorder:
+        with recording(game.folder, game) as recorder:
             for what in ("imprenta", "options", "templates"):
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))
             if state["since"] is not None:

@@ -150,9 +150,23 @@ def _named_file(text: str, folder: Path, files: set[str]) -> None:
 _FILE_NAME = re.compile(r"[\w./ -]+\.(png|jpe?g|gif|webp|tiff?|svg|geojson|json|ya?ml|csv|txt|ttf|otf)", re.I)
 
 
+def _canonical_encoder() -> Callable[[Any], str]:
+    """`json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)`, with json's C encoder made once
+    rather than once per call (a counter sheet digests thousands of small values). No check for cycles:
+    `shallow` makes plain data of bounded depth."""
+    from json import encoder
+
+    if encoder.c_make_encoder is None:
+        return json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
+    chunks = encoder.c_make_encoder(None, str, encoder.encode_basestring, None, ": ", ", ", True, False, True)
+    return lambda data: "".join(chunks(data, 0))
+
+
+canonical = _canonical_encoder()
+
+
 def digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, ensure_ascii=False, sort_keys=True, default=str).encode()
-                          ).hexdigest()[:20]
+    return hashlib.sha256(canonical(data).encode()).hexdigest()[:20]
 
 
 def file_digest(folder: Path, relative: str) -> str:
@@ -163,29 +177,33 @@ def file_digest(folder: Path, relative: str) -> str:
 
 def finished(recorder: Recorder, game, places: Places | None = None) -> list[list]:
     """The job's record: [key, digest] for every input it read, in the order first read."""
-    places = places or Places(game)
+    places = places or recorder.places or Places(game)
     folder = recorder.folder
     files: set[str] = set()
-    record, seen = [], set()
+    record: list[list] = []
+    seen: set = set()
     for item in recorder.order:
         if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
             shape = recorder.fields[item]
             path = places.path_of.get(id(shape))
             if path is None:
                 continue          # not the game's (a print profile, a shape made while drawing from fields read)
-            key = ("field", list(path), item[1])
-            value = _read_field(shape, item[1])
-        else:
-            key = item
-            value = recorder.values[item]
-            if key[0] == "file":
-                files.add(key[1])
+            seen_as: Any = (path, item[1])      # a place's steps and a field's name are text: already JSON's
+            if seen_as in seen:
                 continue
-        data = shallow(value, places, folder, files)
-        encoded = json.dumps(key, default=list)
-        if encoded not in seen:
-            seen.add(encoded)
-            record.append([json.loads(encoded), digest(data)])
+            key: Any = ["field", list(path), item[1]]
+            data = shallow(_read_field(shape, item[1]), places, folder, files)
+        else:
+            if item[0] == "file":
+                files.add(item[1])
+                continue
+            data = shallow(recorder.values[item], places, folder, files)
+            seen_as = json.dumps(item, default=list)
+            if seen_as in seen:
+                continue
+            key = json.loads(seen_as)
+        seen.add(seen_as)
+        record.append([key, digest(data)])
     for relative in sorted(files):
         record.append([["file", relative], file_digest(folder, relative)])
     if any(key[:2] == ["build", "everything"] for key, _ in record):

@@ -9,7 +9,7 @@ from generator.model.pieces import Mix, Piece, PieceKind, PieceSide, Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
-from generator.render.sheets.coverage import side_gaps
+from generator.render.sheets.coverage import printed_fields, side_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -29,6 +29,7 @@ def counter_faces(edition: Edition) -> FaceSet:
     palette = Palette(game)
     faces, items = result.faces, result.items
     cups = cup_of(game)
+    printed: dict[int, frozenset[str]] = {}     # the fields each face layout prints, by the layout's identity
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
@@ -49,7 +50,9 @@ def counter_faces(edition: Edition) -> FaceSet:
                               layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
-            result.report(side_gaps(piece, side_name, side, face_layout, named))
+            if id(face_layout) not in printed:
+                printed[id(face_layout)] = printed_fields(face_layout)
+            result.report(side_gaps(piece, side_name, side, printed[id(face_layout)], named))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
