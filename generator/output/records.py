@@ -105,6 +105,10 @@ def shallow(value, places: Places, folder: Path, files: set[str] | None = None, 
     that is not the game's, for all its fields. A text that names a file of the game folder adds the file."""
     if depth > 60:
         return "…deep"
+    if type(value) is str:          # first: most values read are texts
+        if files is not None:
+            _named_file(value, folder, files)
+        return value
     if isinstance(value, Shape):
         place = places.path_of.get(id(value))
         if place is not None:
@@ -112,9 +116,7 @@ def shallow(value, places: Places, folder: Path, files: set[str] | None = None, 
         contents = object.__getattribute__(value, "__dict__")
         return ["new", type(value).__name__, {name: shallow(contents.get(name), places, folder, files, depth + 1)
                                               for name in type(value).model_fields}]
-    if value is None or type(value) in (bool, int, float, str):
-        if files is not None and type(value) is str:
-            _named_file(value, folder, files)
+    if value is None or type(value) in (bool, int, float):
         return value
     if isinstance(value, (str, int, float)):          # an assumed number or id: its kind counts (a mark)
         return [type(value).__name__, str(value), shallow(getattr(value, "unknown", None), places, folder)]
@@ -159,7 +161,11 @@ def _canonical_encoder() -> Callable[[Any], str]:
     if encoder.c_make_encoder is None:
         return json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
     chunks = encoder.c_make_encoder(None, str, encoder.encode_basestring, None, ": ", ", ", True, False, True)
-    return lambda data: "".join(chunks(data, 0))
+    quoted = encoder.encode_basestring
+
+    def canonical(data) -> str:
+        return quoted(data) if type(data) is str else "".join(chunks(data, 0))
+    return canonical
 
 
 canonical = _canonical_encoder()
@@ -183,15 +189,12 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
     record: list[list] = []
     seen: set = set()
     for item in recorder.order:
-        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
+        if type(item[0]) is int:           # (id of a shape, field): each read once, and one place per shape
             shape = recorder.fields[item]
             path = places.path_of.get(id(shape))
             if path is None:
                 continue          # not the game's (a print profile, a shape made while drawing from fields read)
-            seen_as: Any = (path, item[1])      # a place's steps and a field's name are text: already JSON's
-            if seen_as in seen:
-                continue
-            key: Any = ["field", list(path), item[1]]
+            key: Any = ["field", list(path), item[1]]     # a place's steps and a field's name are text: JSON's
             data = shallow(_read_field(shape, item[1]), places, folder, files)
         else:
             if item[0] == "file":
@@ -201,8 +204,8 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
             seen_as = json.dumps(item, default=list)
             if seen_as in seen:
                 continue
+            seen.add(seen_as)
             key = json.loads(seen_as)
-        seen.add(seen_as)
         record.append([key, digest(data)])
     for relative in sorted(files):
         record.append([["file", relative], file_digest(folder, relative)])
