@@ -66,7 +66,8 @@ def _named_files(game: Game) -> Iterator[tuple]:
 
 def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:
     """(offset of the picture in the text, its file) for every ![…](file) of a prose text."""
-    from markdown_it import MarkdownIt       # only for prose with a picture: a game without one never imports it
+    # only for prose with a picture: a game without one never imports it
+    from markdown_it import MarkdownIt
 
     for token in MarkdownIt("commonmark").enable("table").parse(text):
         for child in token.children or ():
