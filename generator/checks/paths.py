@@ -72,6 +72,6 @@ def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:
     for token in MarkdownIt("commonmark").enable("table").parse(text):
         for child in token.children or ():
             if child.type == "image":
-                source = child.attrGet("src") or ""
+                source = str(child.attrGet("src") or "")
                 yield max(0, text.find(source)), source
 

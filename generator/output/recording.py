@@ -47,7 +47,7 @@ class Recorder:
         self.values: dict[Key, Any] = {}                   # any other key → the value read
         self.order: list = []                              # field reads and keys, interleaved in read order
         self.paused = 0
-        self.places = None                                 # records.Places of the game, when recording was given it
+        self.places: Any = None                            # records.Places of the game, when recording was given it
 
     def field(self, shape: Shape, name: str) -> None:
         mark = (id(shape), name)
@@ -156,7 +156,7 @@ def recording(folder: Path, game=None) -> Iterator[Recorder]:
     # A value derived from the game and kept from one use to the next (the map's outlines, which the check
     # built): made again here, so that what it is made from is recorded. Not imported when nothing made it yet
     # (it brings shapely and numpy, which a counter sheet never needs).
-    outlines = sys.modules.get("generator.derived.outlines")
+    outlines: Any = sys.modules.get("generator.derived.outlines")
     if outlines is not None:
         kept_outlines, outlines._BUILT = outlines._BUILT, {}
     from generator.load import images

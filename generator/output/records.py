@@ -158,9 +158,10 @@ def _canonical_encoder() -> Callable[[Any], str]:
     `shallow` makes plain data of bounded depth."""
     from json import encoder
 
-    if encoder.c_make_encoder is None:
+    make = getattr(encoder, "c_make_encoder", None)      # None where json has no C accelerator
+    if make is None:
         return json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
-    chunks = encoder.c_make_encoder(None, str, encoder.encode_basestring, None, ": ", ", ", True, False, True)
+    chunks = make(None, str, encoder.encode_basestring, None, ": ", ", ", True, False, True)
     quoted = encoder.encode_basestring
 
     def canonical(data) -> str:
