@@ -13,7 +13,7 @@ import pytest
 
 from generator.load import load_game
 from generator.output.recording import recorded_edition, recording
-from generator.output.records import digest, finished
+from generator.output.records import Places, digest, finished
 from generator.render.sheets.cards import card_faces
 from generator.render.sheets.counters import counter_faces
 
@@ -21,11 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def record_of(game, only_the_game: bool) -> list:
-    with recording(game.folder, game if only_the_game else None) as recorder:
+    places = Places(game)
+    with recording(game.folder, places.shape_classes() if only_the_game else None) as recorder:
         edition = recorded_edition(game, game.manifest.source_language)
         counter_faces(edition)
         card_faces(edition)
-    return finished(recorder, game)
+    return finished(recorder, game, places)
 
 
 @pytest.mark.parametrize("name", ["punic-island", "mar-y-acero"])

@@ -24,7 +24,7 @@ import dataclasses
 import io
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,6 @@ class Recorder:
         self.values: dict[Key, Any] = {}                   # any other key → the value read
         self.order: list = []                              # field reads and keys, interleaved in read order
         self.paused = 0
-        self.places: Any = None                            # records.Places of the game, when recording was given it
 
     def field(self, shape: Shape, name: str) -> None:
         mark = (id(shape), name)
@@ -100,25 +99,18 @@ def _recording_shape_getattribute(self, name: str):
     return value
 
 
-def _hooked_classes(places) -> list[type]:
-    """The shape classes whose reads are recorded: those of the game's own shapes. A shape that is not the
-    game's (a layout's element, a print profile, one made while drawing) has no place to be recorded under,
-    so hooking its class would only slow down reading it."""
-    classes = {type(value) for value in places._found.values() if isinstance(value, Shape)}
-    return [cls for cls in classes if "__getattribute__" not in vars(cls)]
-
-
 @contextmanager
-def recording(folder: Path, game=None) -> Iterator[Recorder]:
+def recording(folder: Path, classes: Iterable[type] | None = None) -> Iterator[Recorder]:
     """Record what the code inside reads from the game in `folder` (one job at a time, in its own process).
-    Given the game, only its shapes' classes are hooked, and `recorder.places` says where each shape lives."""
+
+    `classes`: the classes of the game's own shapes (records.Places.shape_classes), the only ones hooked. A
+    shape of another class (a layout's element, a print profile, one made while drawing) has no place in the
+    game to be recorded under, so hooking it would only slow its reads down. Without: every shape's."""
     global _active
     from generator.model import Game
-    from generator.output.records import Places
 
     recorder = Recorder(folder)
-    recorder.places = Places(game) if game is not None else None
-    hooked = _hooked_classes(recorder.places) if recorder.places is not None else [Shape]
+    hooked = [Shape] if classes is None else [cls for cls in classes if "__getattribute__" not in vars(cls)]
     # where the folder lies is not content: what is read from it is recorded as files
     game_fields = {field.name for field in dataclasses.fields(Game) if field.name != "folder"} | set(_HOOKED_GAME)
     original_get, original_names, original_getattribute = Game.get, Game.names, Game.__getattribute__

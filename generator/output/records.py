@@ -62,6 +62,10 @@ class Places:
                 if isinstance(item, (Shape, tuple, list, dict)):
                     self._walk(item, path + (f".{key}",))
 
+    def shape_classes(self) -> set[type]:
+        """The classes of the game's shapes: the only ones whose reads a record can name."""
+        return {type(value) for value in self._found.values() if isinstance(value, Shape)}
+
     def find(self, path: tuple):
         """The shape at `path` in this game, or None."""
         if path in self._found:
@@ -184,7 +188,7 @@ def file_digest(folder: Path, relative: str) -> str:
 
 def finished(recorder: Recorder, game, places: Places | None = None) -> list[list]:
     """The job's record: [key, digest] for every input it read, in the order first read."""
-    places = places or recorder.places or Places(game)
+    places = places or Places(game)
     folder = recorder.folder
     files: set[str] = set()
     record: list[list] = []
