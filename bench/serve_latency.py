@@ -12,6 +12,7 @@ Run it on a quiet machine: the figure is wall time, and the PDFs' build runs bes
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -70,7 +71,8 @@ def main() -> None:
                     _until(driver, f"return {_probe(shown)} !== {before!r}")
                     seconds.append(time.monotonic() - saved)
                 print(f"{what:20} median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s "
-                      f"(budget {budget:g} s, ratio {statistics.median(seconds) / budget:.2f})")
+                      f"(budget {budget:g} s, ratio {statistics.median(seconds) / budget:.2f}; "
+                      f"load average {os.getloadavg()[0]:.1f})")
         finally:
             driver.quit()
             server.should_exit = True

@@ -104,20 +104,10 @@ def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[s
 # Known defects left by the last merges of this round (stop 35): each test still runs and reports, but does not
 # fail the suite until its defect is mended. Listed in the stop's closing note; remove a line when its test passes.
 KNOWN_DEFECTS = {
-    "tests/render/test_cards.py::test_each_card_shows_its_title_and_number":
-        "card numbers read back from the per-output proof sheet after the unknown-number change",
     "tests/render/test_rulebook.py::test_the_player_aid_holds_the_sequence_of_play_and_every_table":
         "the aids' tables after the stub-document (printed: false) change",
     "tests/i18n/test_stable_keys.py::test_renderers_spell_no_translation_key":
         "render/edition.py spells two keys for the unknown faction colour's mark",
-    "tests/render/test_press.py::test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_preflight":
-        "a press build of Lepanto leaves aids.pdf out since the merges",
-    "tests/test_partial_sources.py::test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them":
-        "the table page's text order after the per-output proof sheet",
-    "tests/render/test_reference_forms.py::test_an_icon_without_a_picture_prints_its_proof_mark_never_a_bracketed_word":
-        "the proof sheet's translated 'what' column names an icon by its bracketed name",
-    "tests/render/test_setup_tables.py::test_every_unknown_placement_is_marked_and_listed_where_it_is_written":
-        "the rulebook's per-output proof sheet lists set-up facts apart from the line they are declared at",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_the_tutorial_game_is_one_error_at_its_place_and_nothing_else":
         "'did you mean' looks keys up in the wrong shape for a value replaced by a list",
     "tests/checks/test_one_mistake_one_error.py::test_one_wrong_value_in_a_seed_game_is_one_error_at_its_place_and_nothing_else":

@@ -7,6 +7,7 @@ refuses the game proves nothing about what it keeps), and each is named by what 
 
 from __future__ import annotations
 
+import json
 import shutil
 import struct
 import zlib
@@ -81,7 +82,12 @@ def write_property_game(folder: Path) -> Path:
     dump(folder, "tables.yaml", tables)
     map_ = load(folder, "map.yaml")
     map_["map"]["art"] = "art/board.png"
+    map_["map"]["geography"] = {"land": "geo/land.json", "projection": "equirectangular",
+                                "bounds": [0.0, 0.0, 2.8, 2.0], "reach_km": 80}
+    for location, anchor in zip(map_["map"]["locations"], ([1.0, 0.5], [1.0, 1.4], [1.0, 2.3])):
+        location["anchor"] = anchor
     dump(folder, "map.yaml", map_)
+    _land(folder, 0)
     for name, data in EXTRA.items():
         dump(folder, name, data)
     (folder / "art").mkdir()
@@ -178,6 +184,16 @@ def _image(name: str, size: int = 8):
     return edit
 
 
+def _land(folder: Path, n: int) -> None:
+    """The map's GeoJSON: a coast whose bay moves with n."""
+    bay = [0.9 + 0.1 * (n % 5), 0.2 + 0.05 * (n % 3)]
+    ring = [[0.2, 0.2], bay, [2.6, 0.2], [2.6, 1.8], [0.2, 1.8], [0.2, 0.2]]
+    (folder / "geo").mkdir(exist_ok=True)
+    (folder / "geo" / "land.json").write_text(json.dumps(
+        {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [ring]}}),
+        encoding="utf-8")
+
+
 def _unrelated_file(folder: Path, n: int) -> None:
     (folder / "notes.txt").write_text(f"a note the build never reads {n}\n", encoding="utf-8")
 
@@ -237,6 +253,7 @@ EDITS: dict[str, Callable[[Path, int], None]] = {
         "terrain", _pick(["river", "clear", "forest"], n))),
     "location shape": _in("map.yaml", lambda d, n: d["map"]["locations"][0]["shape"].__setitem__(
         "rect", [10, 40, 95 + n % 10, 120])),
+    "geo land": _land,
     "track length": _in("map.yaml", lambda d, n: d["tracks"][0].__setitem__("max", 5 + n % 4)),
     "map art": _image("board.png", 16),
     # set-up

@@ -103,8 +103,10 @@ def test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_
     built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf"})))
     assert built.folders, [str(d) for d in built.diagnostics]
     text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
-    table = text[text.rindex("Batalla naval"):]
+    # the table under its title, alone on its line (each row of the proof sheet names the table too, then its file)
+    table = text[re.search(r"^\s*Batalla naval\s*$", text, re.M).start():]
     assert re.search(r"Fuerza de la flota\s*\n\s*2d6\s+1\s*\n", table), table[:300]   # the header: dice, mark 1
+    assert re.search(r"^\s*1\s+Batalla naval\s+\S*tables\.yaml:8 · columns", text, re.M), text   # mark 1's entry
 
 
 def test_a_table_with_an_empty_column_list_is_refused_at_its_line_with_the_way_to_say_unknown(write_game):

@@ -39,6 +39,11 @@ class Inputs:
         self._everything: dict[str, str] = {}
         self._current = Current(game, self._setting)
 
+    @property
+    def places(self):
+        """Where each shape of the game lives (records.Places): what each job's record is written with."""
+        return self._current.places
+
     def _setting(self, what: str, language: str = ""):
         if what == "everything":
             return self.everything(language)
@@ -109,7 +114,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     game.text_index  # noqa: B018 - computed here, before the recording starts
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     try:
-        places = Places(game)
+        places = state.get("places") or Places(game)     # the plan's, made before the jobs forked
         with recording(game.folder, places.shape_classes()) as recorder:
             for what in ("imprenta", "options", "templates"):
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))

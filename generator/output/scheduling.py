@@ -75,6 +75,7 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")
+    frozen = gc.get_freeze_count() > 0         # by the caller, who unfreezes when it is done
     _share_with_children()
     pending, running, done = list(items), {}, 0
     try:
@@ -112,7 +113,8 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
         for process, _, _ in running.values():
             process.kill()
         _JOB_STATE.clear()
-        gc.unfreeze()
+        if not frozen:
+            gc.unfreeze()
     return results
 
 

@@ -60,6 +60,9 @@ def printed_owner(edition: Edition, owner: str) -> str:
     name = edition.name(kind, id_, field) if shape is not None else ""
     if isinstance(name, str) and name and not MARK.search(name):   # not itself a mark
         return name
+    side = getattr(shape, "side", None) if kind == "setup" else None
+    if side:                                     # a side's set-up: the book prints it under that side's name
+        return edition.name("faction", side)
     deck = getattr(shape, "deck", None)          # a card whose title is the unknown fact: its deck and place
     if deck is None:
         return id_

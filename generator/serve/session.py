@@ -1,11 +1,12 @@
 """One game being edited: what the preview shows, rebuilt on every save by the incremental build.
 
 Two builds follow each save, each only as large as the edit (the build keeps what did not change): the *views*
-(counter and card faces, the map as SVG, the living rules as HTML) into a preview folder, in this process,
-which keeps fonts and modules warm; then the *prints* (every PDF) into the game's ordinary build folder, in a
-process of its own at a lower priority, linked on the page when ready. A new save stops the prints' process
-and starts it again after the new views: the views are what the designer is looking at. Each kind of build
-has its own folder, and one build of a kind runs at a time, so no two builds ever write one folder.
+(counter and card faces, the map as SVG, the living rules as HTML) into a preview folder, from this process,
+which keeps fonts and modules warm, its jobs on every core (a card the rules quote redraws both at once);
+then the *prints* (every PDF) into the game's ordinary build folder, in a process of its own at a lower
+priority, linked on the page when ready. A new save stops the prints' process and starts it again after the
+new views: the views are what the designer is looking at. Each kind of build has its own folder, and one
+build of a kind runs at a time, so no two builds ever write one folder.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class Session:
         started = time.perf_counter()
         with self._lock:
             built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
-                                                    out=self.preview, formats=frozenset({"svg"}), jobs=1))
+                                                    out=self.preview, formats=frozenset({"svg"})))
         views = _files(self.view_folder, ("svg", "html"))
         previous = self.snapshot
         self.snapshot = Snapshot(

@@ -31,16 +31,25 @@ def card_text(pdf: Path, placement: dict) -> str:
     return " ".join(text.split())
 
 
-def proof_sheet_marks(pdf: Path) -> dict[str, int]:
-    """card id → the mark its unknown title has on the proof sheet that ends the deck ("3 card 'x' · title
-    cards.yaml:17 …"), each entry checked against the line of cards.yaml that declares that card."""
+def proof_sheet_marks(pdf: Path, game, overlay: dict) -> dict[str, int]:
+    """card id → the mark its unknown title has on the proof sheet that ends the deck: the entry names the card
+    by its deck and place, as printed ("3 Eventos indígenas (8) content/mar-y-acero/cards.yaml:53 · title …"),
+    then the line of cards.yaml that declares that card."""
     document = pypdfium2.PdfDocument(str(pdf))
     text = " ".join(" ".join(document[i].get_textpage().get_text_range() for i in range(len(document))).split())
     source = (MAR_Y_ACERO / "cards.yaml").read_text(encoding="utf-8").splitlines()
     marks = {}
-    for mark, card, line in re.findall(r"(\d+) card '([\w-]+)' · title \S*cards\.yaml:(\d+)", text):
-        assert f"id: {card}," in source[int(line) - 1] and "title: {unknown" in source[int(line) - 1], (card, line)
-        marks[card] = int(mark)
+    for card in game.cards:
+        if isinstance(card.title, str):
+            continue
+        line = next(n for n, said in enumerate(source, 1) if f"id: {card.id}," in said)
+        assert "title: {unknown" in source[line - 1], (card.id, line)
+        entry = overlay.get(f"deck.{card.deck}.name")
+        deck = (entry if isinstance(entry, str) else entry.text) if entry else game.get("deck", card.deck).name
+        place = [other.id for other in game.cards if other.deck == card.deck].index(card.id) + 1
+        found = re.search(rf"(?<!\S)(\d+) {re.escape(f'{deck} ({place})')} \S*\s?cards\.yaml:{line} · title", text)
+        assert found, (card.id, deck, place, line)
+        marks[card.id] = int(found.group(1))
     assert marks and len(set(marks.values())) == len(marks)       # one mark per card, none shared
     return marks
 
@@ -80,7 +89,7 @@ def test_each_card_shows_its_title_and_number(decks, language):
     game = load_game(MAR_Y_ACERO).game
     overlay = game.translations["en"].content.entries if language == "en" else {}
     fronts = {p["piece"]: p for p in manifest["placements"] if p["side"] == "front"}
-    marks = proof_sheet_marks(folder / "cards.pdf")
+    marks = proof_sheet_marks(folder / "cards.pdf", game, overlay)
     checked = 0
     for card in game.cards:
         if card.number is not None:          # every numbered card shows its number, whatever its title

@@ -82,10 +82,13 @@ def test_every_unknown_placement_is_marked_and_listed_where_it_is_written(seed_b
     pdf = seed_builds / "punic-island" / "es" / "rules.pdf"
     table = _set_up(pdf, Edition(game, "es"))
     proof = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    spanish = Edition(game, "es")
     for fact in facts:
         place = f"{fact.span.file}:{fact.span.line}"
         assert f"{place}:{fact.span.column}: note[UNK001" in listing, place
         assert re.search(rf"(?<!\d){fact.number}(?!\d)", table), (fact.number, fact.what)
-        # the proof sheet's entry: the mark's number, then where it is declared (the path may wrap at its slash)
-        assert re.search(rf"(?<!\d){fact.number}\s[^\n]*\n(?:.*\n){{0,6}}.*{fact.span.file.name}:{fact.span.line}(?!\d)",
-                         proof), place
+        # the proof sheet's entry, its row whole on one page: the mark's number, the side whose set-up it is (as
+        # the book names it, not the step's id), then where it is declared (the path may wrap at its slash)
+        side = spanish.name("faction", game.get("setup", re.fullmatch(r"setup '(.+)'", fact.owner).group(1)).side)
+        assert re.search(rf"(?<!\d){fact.number}\s+{re.escape(side)}\s+(?:\S*/\s*)?{fact.span.file.name}:"
+                         rf"{fact.span.line}(?!\d)", proof), (place, side)

@@ -13,7 +13,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from generator.derived.outlines import outlines
-from generator.render.digital.images import px
+from generator.render.digital.images import map_drawing, px
 from generator.render.draw.primitives import Group, Rect, Text
 from generator.render.edition import Edition
 
@@ -39,12 +39,10 @@ class BoardPlaces:
 
 def board_places(edition: Edition) -> BoardPlaces:
     """Every place of the map a piece can start on, named as the map prints it."""
-    from generator.render.maps.drawing import draw_map
-
     game = edition.game
     if game.map is None:
         return BoardPlaces()
-    drawing = draw_map(edition)
+    drawing = map_drawing(edition)
     frames = dict(_framed(drawing.face.shapes))
     shapes = outlines(game)
     points, boxes, spaces, regions, tracks = [], [], [], [], []

@@ -120,14 +120,23 @@ def round_cut(png: bytes) -> bytes:
     return buffer.getvalue()
 
 
+def map_drawing(edition: Edition):
+    """The map as maps.drawing draws it, once per edition: a module's board picture and its places (board.py) are
+    read from the same drawing (drawn twice, it was half of a VASSAL module's time)."""
+    from generator.render.maps.drawing import draw_map
+
+    if "_map_drawing" not in edition.__dict__:
+        edition.__dict__["_map_drawing"] = draw_map(edition)
+    return edition.__dict__["_map_drawing"]
+
+
 def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
     import pypdfium2 as pdfium
 
-    from generator.render.maps.drawing import draw_map
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
-    drawing = draw_map(edition)
+    drawing = map_drawing(edition)
     if drawing.problems:
         pictures.diagnostics.extend(drawing.problems)
         pictures.failed = True
@@ -156,7 +165,13 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
     """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: a rebuild whose inputs changed
     but whose sheet or board did not (an edited rules section) skips rendering and compressing them again."""
-    name = hashlib.sha256(f"{DPI} {_pdfium_version()}".encode() + pdf).hexdigest()
+    return kept(f"{DPI} {_pdfium_version()}", pdf, make)
+
+
+def kept(how: str, source: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    """What `make` makes from `source` (`how` names the making and its versions), kept in the user's cache under
+    their digest."""
+    name = hashlib.sha256(how.encode() + b"\0" + source).hexdigest()
     stored = _read_cached(name)
     if stored is not None:
         return stored

@@ -112,18 +112,25 @@ def _save(edition, contents: Contents, pictures: Pictures, base: str = "") -> li
 
 def _board_image(png: bytes) -> tuple[bytes, tuple[float, float]]:
     """The board within TTS's 4096 px guideline (shrunk if larger), and its printed size in mm."""
+    import PIL
     from PIL import Image
+
+    from generator.render.digital.images import kept
 
     picture = Image.open(io.BytesIO(png))
     size_mm = (picture.width * MM_PER_INCH / DPI, picture.height * MM_PER_INCH / DPI)
     scale = BOARD_PIXELS / max(picture.size)
     if scale >= 1:
         return png, size_mm
-    smaller = picture.convert("RGB").resize((int(picture.width * scale), int(picture.height * scale)),
-                                            Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    smaller.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue(), size_mm
+
+    def shrunk() -> dict[str, bytes]:      # kept: an edit that leaves the map alone need not shrink it again
+        smaller = picture.convert("RGB").resize((int(picture.width * scale), int(picture.height * scale)),
+                                                Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        smaller.save(buffer, "PNG", compress_level=3)
+        return {"board.png": buffer.getvalue()}
+
+    return kept(f"tts board {BOARD_PIXELS} Pillow {PIL.__version__}", png, shrunk)["board.png"], size_mm
 
 
 def _start_spot(start, places, grid, piece) -> tuple[tuple[float, float], float]:
@@ -193,13 +200,23 @@ def _deck(deck: DeckPlan, faces: dict[str, bytes], url, first_number: int, where
 
 def card_sheet(fronts: list[bytes], back: bytes) -> tuple[bytes, int, int]:
     """The fronts in rows of up to ten, the back in the last slot; shrunk if the sheet would pass 4096 px."""
+    import PIL
+
+    from generator.render.paper.raster import kept_png
+
+    slots = len(fronts) + 1
+    columns = min(SHEET_COLUMNS, slots)
+    rows = math.ceil(slots / columns)
+    sizes = b"".join(len(png).to_bytes(8, "big") for png in fronts + [back])     # where each picture ends
+    return kept_png(f"tts sheet {SHEET_PIXELS} {SHEET_COLUMNS} Pillow {PIL.__version__}",
+                    sizes + b"".join(fronts + [back]), lambda: _sheet(fronts, back, columns, rows)), columns, rows
+
+
+def _sheet(fronts: list[bytes], back: bytes, columns: int, rows: int) -> bytes:
     from PIL import Image
 
     pictures = [Image.open(io.BytesIO(png)).convert("RGB") for png in fronts + [back]]
     width, height = pictures[0].size
-    slots = len(fronts) + 1
-    columns = min(SHEET_COLUMNS, slots)
-    rows = math.ceil(slots / columns)
     scale = min(1.0, SHEET_PIXELS / (columns * width), SHEET_PIXELS / (rows * height))
     cell = (max(1, int(width * scale)), max(1, int(height * scale)))
     sheet = Image.new("RGB", (cell[0] * columns, cell[1] * rows), "white")
@@ -211,7 +228,7 @@ def card_sheet(fronts: list[bytes], back: bytes) -> tuple[bytes, int, int]:
                                                                             (last // columns) * cell[1]))
     buffer = io.BytesIO()
     sheet.save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue(), columns, rows
+    return buffer.getvalue()
 
 
 def _object(name: str, key: str, nickname: str, position, scale: float | tuple, flipped: bool = False,

@@ -180,6 +180,8 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     if not items:
         return rendered
     game = edition.game
+    if not {"pdf", "png"} & request.formats and request.since is None:
+        return _faces_alone(request, component, faces, rendered) if svg else rendered
     output = f"{component}.pdf"
     text = SheetText(edition.field(game.manifest, "title"), game.manifest.author, component,
                      edition.words, "", (), str(request.stamp))
@@ -195,17 +197,25 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
         rendered.artifacts.append(Artifact(output, sheets.pdf, f"{component}-pdf", sheets.pages))
     if request.since is not None and "pdf" in request.formats:
         _reprint(request, component, drawn, gutter, text, rendered)
-    if svg and "svg" in request.formats:
-        from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
-
-        for key, face in faces.items():
-            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", face_svg(face, key).encode("utf-8"),
-                                               f"{single}-svg"))
+    if svg:
+        _faces_alone(request, component, faces, rendered)
     if "png" in request.formats:
         from generator.render.paper.raster import face_images
 
         for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
             rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
+    return rendered
+
+
+def _faces_alone(request: RenderRequest, component: str, faces: dict[str, Face], rendered: Rendered) -> Rendered:
+    """An SVG of every face, when asked. Without a PDF or a PNG to make (`imprenta serve`'s views), the sheets are
+    not imposed at all: their pages, proof sheet and placements describe a file that is not written."""
+    if "svg" in request.formats:
+        from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
+
+        for key, face in faces.items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", face_svg(face, key).encode("utf-8"),
+                                               f"{component.rstrip('s')}-svg"))
     return rendered
 
 
