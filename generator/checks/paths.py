@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from markdown_it import MarkdownIt
-
 from generator.checks.references import text_span
 from generator.diagnostics import Diagnostic, make
 from generator.game_files import Refused, inside
@@ -68,9 +66,12 @@ def _named_files(game: Game) -> Iterator[tuple]:
 
 def _prose_pictures(text: str) -> Iterator[tuple[int, str]]:
     """(offset of the picture in the text, its file) for every ![…](file) of a prose text."""
+    # only for prose with a picture: a game without one never imports it
+    from markdown_it import MarkdownIt
+
     for token in MarkdownIt("commonmark").enable("table").parse(text):
         for child in token.children or ():
             if child.type == "image":
-                source = child.attrGet("src") or ""
+                source = str(child.attrGet("src") or "")
                 yield max(0, text.find(source)), source
 

@@ -94,7 +94,7 @@ def since_faces(compared, language: str):
 def recorded_render(render: Callable, state: dict, language: str, component: str) -> Rendered:
     """Run one renderer while recording what it reads; its record and fingerprint go back on its result."""
     from generator.output.recording import note, recorded_edition, recording
-    from generator.output.records import finished
+    from generator.output.records import Places, finished
     from generator.render.context import RenderRequest
 
     game = state["game"]
@@ -114,7 +114,8 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     game.text_index  # noqa: B018 - computed here, before the recording starts
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     try:
-        with recording(game.folder) as recorder:
+        places = state.get("places") or Places(game)     # the plan's, made before the jobs forked
+        with recording(game.folder, places.shape_classes()) as recorder:
             for what in ("imprenta", "options", "templates"):
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))
             if state["since"] is not None:
@@ -126,7 +127,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
             os.environ.pop("SOURCE_DATE_EPOCH", None)
         else:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
-    rendered.record = finished(recorder, game, state.get("places"))     # the plan's, made before the jobs forked
+    rendered.record = finished(recorder, game, places)
     rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
                                           ).hexdigest()[:32]
     return rendered

@@ -23,7 +23,8 @@ import builtins
 import dataclasses
 import io
 import os
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -79,26 +80,37 @@ def note(key: Key, value: Any) -> None:
 
 
 _shape_getattribute = object.__getattribute__
+_WHOLE = {"__dict__": "*", "_given": "_given"}      # every field at once; which fields the data gave
 
 
 def _recording_shape_getattribute(self, name: str):
+    # Called for every attribute of every hooked shape (a counter sheet reads ~20 per side): a read already
+    # recorded costs one set lookup, and nothing else is called.
     value = _shape_getattribute(self, name)
     recorder = _active
     if recorder is not None and not recorder.paused:
-        if name in type(self).model_fields:
-            recorder.field(self, name)
-        elif name in ("__dict__", "_given"):         # every field at once; which fields the data gave
-            recorder.field(self, "*" if name == "__dict__" else name)
+        mark = (id(self), name)
+        if mark not in recorder.fields:
+            if name in type(self).model_fields:
+                recorder.fields[mark] = self
+                recorder.order.append(mark)
+            elif name in _WHOLE:
+                recorder.field(self, _WHOLE[name])
     return value
 
 
 @contextmanager
-def recording(folder: Path) -> Iterator[Recorder]:
-    """Record what the code inside reads from the game in `folder` (one job at a time, in its own process)."""
+def recording(folder: Path, classes: Iterable[type] | None = None) -> Iterator[Recorder]:
+    """Record what the code inside reads from the game in `folder` (one job at a time, in its own process).
+
+    `classes`: the classes of the game's own shapes (records.Places.shape_classes), the only ones hooked. A
+    shape of another class (a layout's element, a print profile, one made while drawing) has no place in the
+    game to be recorded under, so hooking it would only slow its reads down. Without: every shape's."""
     global _active
     from generator.model import Game
 
     recorder = Recorder(folder)
+    hooked = [Shape] if classes is None else [cls for cls in classes if "__getattribute__" not in vars(cls)]
     # where the folder lies is not content: what is read from it is recorded as files
     game_fields = {field.name for field in dataclasses.fields(Game) if field.name != "folder"} | set(_HOOKED_GAME)
     original_get, original_names, original_getattribute = Game.get, Game.names, Game.__getattribute__
@@ -109,17 +121,22 @@ def recording(folder: Path) -> Iterator[Recorder]:
             _active.value(("game", name), value)
         return value
 
-    def get(self, kind: str, id_: str):
-        with paused():
-            found = original_get(self, kind, id_)
-        note(("get", kind, id_), found)
-        return found
+    def looked_up(what: str, original: Callable) -> Callable:
+        def look_up(self, kind: str, id_: str):     # called per counter side and card: no context manager
+            recorder = _active
+            if recorder is None:
+                return original(self, kind, id_)
+            recorder.paused += 1
+            try:
+                found = original(self, kind, id_)
+            finally:
+                recorder.paused -= 1
+            if not recorder.paused:
+                recorder.value((what, kind, id_), found)
+            return found
+        return look_up
 
-    def names(self, kind: str, id_: str) -> bool:
-        with paused():
-            named = original_names(self, kind, id_)
-        note(("names", kind, id_), named)
-        return named
+    get, names = looked_up("get", original_get), looked_up("names", original_names)
 
     original_open, original_io_open = builtins.open, io.open
 
@@ -128,11 +145,12 @@ def recording(folder: Path) -> Iterator[Recorder]:
             _read_file(Path(os.fsdecode(file)))
         return original_open(file, mode, *args, **kwargs)
 
-    from generator.derived import outlines
-
     # A value derived from the game and kept from one use to the next (the map's outlines, which the check
-    # built): made again here, so that what it is made from is recorded.
-    kept_outlines, outlines._BUILT = outlines._BUILT, {}
+    # built): made again here, so that what it is made from is recorded. Not imported when nothing made it yet
+    # (it brings shapely and numpy, which a counter sheet never needs).
+    outlines: Any = sys.modules.get("generator.derived.outlines")
+    if outlines is not None:
+        kept_outlines, outlines._BUILT = outlines._BUILT, {}
     from generator.load import images
 
     original_problem = images.image_problem
@@ -143,7 +161,8 @@ def recording(folder: Path) -> Iterator[Recorder]:
         return original_problem(path, *args, **kwargs)
 
     images.image_problem = image_problem
-    Shape.__getattribute__ = _recording_shape_getattribute
+    for cls in hooked:
+        cls.__getattribute__ = _recording_shape_getattribute
     Game.__getattribute__, Game.get, Game.names = game_getattribute, get, names
     builtins.open = io.open = recorded_open
     _active = recorder
@@ -151,10 +170,12 @@ def recording(folder: Path) -> Iterator[Recorder]:
         yield recorder
     finally:
         _active = None
-        del Shape.__getattribute__
+        for cls in hooked:
+            del cls.__getattribute__
         Game.__getattribute__, Game.get, Game.names = original_getattribute, original_get, original_names
         builtins.open, io.open = original_open, original_io_open
-        outlines._BUILT = kept_outlines
+        if outlines is not None:
+            outlines._BUILT = kept_outlines
         images.image_problem = original_problem
 
 

@@ -62,6 +62,10 @@ class Places:
                 if isinstance(item, (Shape, tuple, list, dict)):
                     self._walk(item, path + (f".{key}",))
 
+    def shape_classes(self) -> set[type]:
+        """The classes of the game's shapes: the only ones whose reads a record can name."""
+        return {type(value) for value in self._found.values() if isinstance(value, Shape)}
+
     def find(self, path: tuple):
         """The shape at `path` in this game, or None."""
         if path in self._found:
@@ -105,6 +109,10 @@ def shallow(value, places: Places, folder: Path, files: set[str] | None = None, 
     that is not the game's, for all its fields. A text that names a file of the game folder adds the file."""
     if depth > 60:
         return "…deep"
+    if type(value) is str:          # first: most values read are texts
+        if files is not None:
+            _named_file(value, folder, files)
+        return value
     if isinstance(value, Shape):
         place = places.path_of.get(id(value))
         if place is not None:
@@ -112,9 +120,7 @@ def shallow(value, places: Places, folder: Path, files: set[str] | None = None, 
         contents = object.__getattribute__(value, "__dict__")
         return ["new", type(value).__name__, {name: shallow(contents.get(name), places, folder, files, depth + 1)
                                               for name in type(value).model_fields}]
-    if value is None or type(value) in (bool, int, float, str):
-        if files is not None and type(value) is str:
-            _named_file(value, folder, files)
+    if value is None or type(value) in (bool, int, float):
         return value
     if isinstance(value, (str, int, float)):          # an assumed number or id: its kind counts (a mark)
         return [type(value).__name__, str(value), shallow(getattr(value, "unknown", None), places, folder)]
@@ -150,9 +156,28 @@ def _named_file(text: str, folder: Path, files: set[str]) -> None:
 _FILE_NAME = re.compile(r"[\w./ -]+\.(png|jpe?g|gif|webp|tiff?|svg|geojson|json|ya?ml|csv|txt|ttf|otf)", re.I)
 
 
+def _canonical_encoder() -> Callable[[Any], str]:
+    """`json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)`, with json's C encoder made once
+    rather than once per call (a counter sheet digests thousands of small values). No check for cycles:
+    `shallow` makes plain data of bounded depth."""
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)      # None where json has no C accelerator
+    if make is None:
+        return json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
+    chunks = make(None, str, encoder.encode_basestring, None, ": ", ", ", True, False, True)
+    quoted = encoder.encode_basestring
+
+    def canonical(data) -> str:
+        return quoted(data) if type(data) is str else "".join(chunks(data, 0))
+    return canonical
+
+
+canonical = _canonical_encoder()
+
+
 def digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, ensure_ascii=False, sort_keys=True, default=str).encode()
-                          ).hexdigest()[:20]
+    return hashlib.sha256(canonical(data).encode()).hexdigest()[:20]
 
 
 def file_digest(folder: Path, relative: str) -> str:
@@ -166,26 +191,27 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
     places = places or Places(game)
     folder = recorder.folder
     files: set[str] = set()
-    record, seen = [], set()
+    record: list[list] = []
+    seen: set = set()
     for item in recorder.order:
-        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
+        if type(item[0]) is int:           # (id of a shape, field): each read once, and one place per shape
             shape = recorder.fields[item]
             path = places.path_of.get(id(shape))
             if path is None:
                 continue          # not the game's (a print profile, a shape made while drawing from fields read)
-            key = ("field", list(path), item[1])
-            value = _read_field(shape, item[1])
+            key: Any = ["field", list(path), item[1]]     # a place's steps and a field's name are text: JSON's
+            data = shallow(_read_field(shape, item[1]), places, folder, files)
         else:
-            key = item
-            value = recorder.values[item]
-            if key[0] == "file":
-                files.add(key[1])
+            if item[0] == "file":
+                files.add(item[1])
                 continue
-        data = shallow(value, places, folder, files)
-        encoded = json.dumps(key, default=list)
-        if encoded not in seen:
-            seen.add(encoded)
-            record.append([json.loads(encoded), digest(data)])
+            data = shallow(recorder.values[item], places, folder, files)
+            seen_as = json.dumps(item, default=list)
+            if seen_as in seen:
+                continue
+            seen.add(seen_as)
+            key = json.loads(seen_as)
+        record.append([key, digest(data)])
     for relative in sorted(files):
         record.append([["file", relative], file_digest(folder, relative)])
     if any(key[:2] == ["build", "everything"] for key, _ in record):

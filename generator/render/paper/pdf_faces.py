@@ -134,27 +134,37 @@ def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
         outline = c.beginPath()
         outline.ellipse(0, 0, face.width * MM, face.height * MM)
         c.clipPath(outline, stroke=0, fill=0)
+    press = getattr(c, "cmyk", None) is not None and getattr(c, "overprint", False)   # else nothing overprints
     index = 0
     while index < len(shapes):
         shape = shapes[index]
         end = index + 1
         if isinstance(shape, Text):     # a run of type, all overprinting or none
-            black = overprints(c, shape.fill)
-            while end < len(shapes) and isinstance(shapes[end], Text) and overprints(c, shapes[end].fill) == black:
+            black = press and overprints(c, shape.fill)
+            while end < len(shapes) and isinstance(shapes[end], Text) and \
+                    (not press or overprints(c, shapes[end].fill) == black):
                 end += 1
-            with _overprinting(c, pen, shape.fill, None):
-                _draw_texts(c, pen, shapes[index:end], face.height)
+            _painted(press, c, pen, shape.fill, None, _draw_texts, shapes[index:end], face.height)
         elif isinstance(shape, Polyline) and shape.fill is None:
             while end < len(shapes) and _same_open_line(shapes[end], shape):
                 end += 1
-            with _overprinting(c, pen, None, shape.stroke):
-                _draw_lines(c, pen, shapes[index:end], face.height)
+            _painted(press, c, pen, None, shape.stroke, _draw_lines, shapes[index:end], face.height)
         else:
-            with _overprinting(c, pen, getattr(shape, "fill", None), getattr(shape, "stroke", None)):
-                _draw(c, pen, shape, face.height)
+            _painted(press, c, pen, getattr(shape, "fill", None), getattr(shape, "stroke", None), _draw, shape,
+                     face.height)
         index = end
     if face.round:
         c.restoreState()
+
+
+def _painted(press: bool, c, pen: _Pen, fill: Ink | None, stroke: Ink | None, draw, *args) -> None:
+    """`draw(c, pen, *args)`, overprinting as `_overprinting` says on a press canvas (drawn per face and shape:
+    elsewhere without its context manager)."""
+    if press:
+        with _overprinting(c, pen, fill, stroke):
+            draw(c, pen, *args)
+    else:
+        draw(c, pen, *args)
 
 
 def _same_open_line(shape, first: Polyline) -> bool:

@@ -9,7 +9,7 @@ from generator.model.pieces import Mix, Piece, PieceKind, PieceSide, Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
-from generator.render.sheets.coverage import side_gaps
+from generator.render.sheets.coverage import printed_fields, side_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, expand, face_findings, field_names
 from generator.render.sheets.layouts import LayoutLibrary
 from generator.render.sheets.printing import SheetItem, sheet_outputs
@@ -29,6 +29,8 @@ def counter_faces(edition: Edition) -> FaceSet:
     palette = Palette(game)
     faces, items = result.faces, result.items
     cups = cup_of(game)
+    printed: dict[int, frozenset[str]] = {}     # the fields each face layout prints, by the layout's identity
+    designs: dict = {}
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
@@ -44,12 +46,14 @@ def counter_faces(edition: Edition) -> FaceSet:
         if back is not None:
             sides.append(("back", back, layout.back or layout.front))
         for side_name, side, face_layout in sides:
-            inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id))
+            inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs)
             drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
                               layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
-            result.report(side_gaps(piece, side_name, side, face_layout, named))
+            if id(face_layout) not in printed:
+                printed[id(face_layout)] = printed_fields(face_layout)
+            result.report(side_gaps(piece, side_name, side, printed[id(face_layout)], named))
         for copy in range(1, piece.copies + 1):
             items.append(SheetItem(piece.id, copy, f"{piece.id}-front",
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
@@ -72,21 +76,22 @@ def face_size(kind: PieceKind) -> tuple[float, float]:
 
 
 def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
-            cup: Mix | None = None) -> FaceInputs:
+                cup: Mix | None = None, designs: dict | None = None) -> FaceInputs:
+    """What one side shows. `designs` keeps, across the sides of one sheet, what pieces of the same kind,
+    faction and force share (their names, colours): found once per design rather than once per side."""
     values = {name: edition.shown(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
     if template and values and field_names(template) <= set(values):
         shown = expand(template, values)
     else:
         shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
-    force = edition.game.get("force", piece.force) if piece.force else None
-    faction = edition.game.get("faction", piece.faction) if piece.faction else None
     name = edition.field(piece, "name")
     text = edition.plain(edition.field(side, "text"))
     label = edition.field(side, "label")
     mark = edition.field(side, "mark") or ("" if label == text else label)
     if text == name or (not label and _repeats(text, name)):
         text = ""          # "Turno" under "Marcador de turno" says nothing; a side with its own name keeps it
+    force, faction, kind_name, faction_name, force_name = _design(edition, piece, kind, designs)
     fields = {
         "name": name,
         "label": label,
@@ -94,10 +99,9 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
         "cup": (edition.field(cup, "mark") or edition.name("mix", cup.id)) if cup else "",
         "text": text,
         "values": shown,
-        "kind": edition.field(kind, "name"),
-        "faction": edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction)
-        if faction else "",
-        "force": edition.name("force", piece.force) if force else "",
+        "kind": kind_name,
+        "faction": faction_name,
+        "force": force_name,
         "symbol": piece.symbol or kind.symbol,
         "facing": "facing" if piece.facing else "",
         "band": _color_name(force.color if force and force.color else faction.color if faction else None),
@@ -107,6 +111,28 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
     color = side.color or (faction.color if faction else None)
     fields["mark"] = " ".join(part for part in (edition.color_mark(color), fields["mark"]) if part)
     return FaceInputs(fields, color, icon=edition.icon, table=partial(small_table, edition))
+
+
+def _design(edition: Edition, piece: Piece, kind: PieceKind, designs: dict | None) -> tuple:
+    """(force, faction, kind's name, faction's name, force's name) of a piece, as its side prints them."""
+    key = (id(kind), _identity(piece.force), _identity(piece.faction))
+    if designs is not None and key in designs:
+        return designs[key]
+    force = edition.game.get("force", piece.force) if piece.force else None
+    faction = edition.game.get("faction", piece.faction) if piece.faction else None
+    kind_name = edition.field(kind, "name")
+    faction_name = edition.name("faction", piece.faction, "short") or edition.name("faction", piece.faction) \
+        if faction else ""
+    force_name = edition.name("force", piece.force) if force else ""
+    found = force, faction, kind_name, faction_name, force_name
+    if designs is not None:
+        designs[key] = found
+    return found
+
+
+def _identity(value):
+    """An id as itself; anything else (an unknown) by identity, as marks are numbered."""
+    return value if value is None or type(value) is str else id(value)
 
 
 def _repeats(text: str, name: str) -> bool:

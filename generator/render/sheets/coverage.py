@@ -55,8 +55,9 @@ def card_gaps(card: Card, card_type: CardType | None, face: FaceLayout, layout: 
     return found
 
 
-def side_gaps(piece: Piece, side_name: str, side: PieceSide, face: FaceLayout, layout: str) -> list[Diagnostic]:
-    printed = printed_fields(face)
+def side_gaps(piece: Piece, side_name: str, side: PieceSide, printed: frozenset[str], layout: str
+              ) -> list[Diagnostic]:
+    """What of one counter side its face layout, which prints the fields `printed`, leaves out."""
     found = []
     what = f"'{piece.kind}' counters ({side_name})"
     if side.values and "values" not in printed and not all(f"value:{name}" in printed for name in side.values):

@@ -175,8 +175,9 @@ def _measure(element: Element, shapes: list, floor: float, inked: list[Inked], d
     if not shapes:
         return
     box = ink_box(shapes)
-    kind = "band" if element.band else next(name for name in ("symbol", "image", "icon", "table", "text")
-                                             if getattr(element, name) is not None)
+    kind = "band" if element.band else "symbol" if element.symbol is not None else "image" \
+        if element.image is not None else "icon" if element.icon is not None else "table" \
+        if element.table is not None else "text"
     if box is not None:
         inked.append(Inked(element, kind, box))
     smallest = too_small(shapes, floor)
