@@ -51,6 +51,8 @@ def main() -> int:
                 tally["rebuilt" if why.rebuilt else "kept"] += 1
             for name, _ in edits:
                 tally[f"edit: {name}"] += 1
+            if tally["sequences"] % 10 == 0:
+                print(f"{tally['sequences']} sequences, {time.perf_counter() - started:.0f} s", flush=True)
 
         try:
             run()
