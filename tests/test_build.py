@@ -122,11 +122,29 @@ def test_a_build_killed_at_any_moment_leaves_every_previous_output_whole(write_g
         time.sleep(random.uniform(0.05, 1.2))
         process.send_signal(signal.SIGKILL)
         process.wait()
+        assert not _left_behind(str(out)), "a killed build left its jobs running"
         assert {p.name for p in target.iterdir() if not p.name.startswith(".")} == names
         for pdf in target.glob("*.pdf"):
             assert len(PdfReader(pdf).pages) >= 1
         for png in (target / "counters").glob("*.png"):
             assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def _left_behind(marker: str, seconds: float = 5.0) -> list[int]:
+    """The processes whose command line names `marker` still alive after `seconds` (Linux's /proc)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        alive = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace") \
+                        and (entry / "stat").read_text().split(") ")[-1][:1] != "Z":
+                    alive.append(int(entry.name))
+            except OSError:
+                continue
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
 
 
 def test_an_output_that_breaks_keeps_its_previous_files_and_the_others_are_built(write_game, tmp_path, monkeypatch):

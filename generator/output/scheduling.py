@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -83,7 +84,8 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
             while pending and len(running) < max(1, workers):
                 item = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=_child, args=(item, sender), daemon=True)
+                inherited = [receiver] + [other for _, other, _ in running.values()]
+                process = context.Process(target=_child, args=(item, sender, inherited, os.getpid()), daemon=True)
                 process.start()
                 sender.close()
                 running[item] = (process, receiver, time.monotonic())
@@ -185,7 +187,27 @@ def _limit_memory(megabytes: int) -> None:
         pass                     # no limit where the system refuses one; the time limit still holds
 
 
-def _child(item, sender) -> None:
+def _child(item, sender, inherited: list, parent: int) -> None:
+    # A build killed outright must not leave its jobs behind: each dies with the build, and a job that
+    # outlives it anyway finds no reader (it holds no read end of any job's pipe) instead of waiting forever.
+    for receiver in inherited:
+        receiver.close()
+    _die_with(parent)
     _limit_memory(_JOB_STATE["limits"].memory_mb)
-    sender.send(_JOB_STATE["call"](item))
-    sender.close()
+    try:
+        sender.send(_JOB_STATE["call"](item))
+        sender.close()
+    except BrokenPipeError:
+        os._exit(1)
+
+
+def _die_with(parent: int) -> None:
+    """Ask Linux to kill this process when the build that forked it ends (prctl PR_SET_PDEATHSIG)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)     # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass                      # elsewhere the closed pipe still ends the orphan once its job is done
+    if os.getppid() != parent:    # the build ended before the request was made
+        os._exit(1)
