@@ -77,8 +77,10 @@ def assert_incremental_equals_clean(base: Built, edits, books: tuple[str, ...], 
     assert bool(again.folders) == bool(clean.folders), [str(d) for d in clean.diagnostics][:3]
     if clean.folders:
         target = scratch / "out" / clean.folders[0].relative_to("clean")
-        assert files_of(target) == files_of(scratch / clean.folders[0]), \
-            [(why.component, why.rebuilt, why.reason) for why in again.why]
+        incremental, fresh = files_of(target), files_of(scratch / clean.folders[0])
+        assert incremental == fresh, (edits, sorted(name for name in incremental.keys() | fresh.keys()
+                                                    if incremental.get(name) != fresh.get(name))[:8],
+                                      [(why.component, why.rebuilt, why.reason) for why in again.why])
     return again
 
 
