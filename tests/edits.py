@@ -227,7 +227,8 @@ EDITS: dict[str, Callable[[Path, int], None]] = {
     "card text": _card(lambda c, n: c.__setitem__("text", f"Texto nuevo {n}.")),
     "card copies assumed": _card(lambda c, n: c.__setitem__("copies", {"unknown": "no se sabe",
                                                                        "assume": 1 + n % 2})),
-    "card removed": _in("cards.yaml", lambda d, n: d["cards"].pop(1)),
+    "card removed": _in("cards.yaml", lambda d, n: d["cards"].pop(len(d["cards"]) - 1) if len(d["cards"]) > 1
+                        else None),
     "card type colour": _in("cards.yaml", lambda d, n: _pick(d["card_types"], n).__setitem__(
         "color", _pick(["#7a1f1f", "#1f7a1f", "#444444"], n))),
     "deck name": _in("cards.yaml", lambda d, n: _pick(d["decks"], n).__setitem__("name", f"Mazo {n}")),
