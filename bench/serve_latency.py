@@ -45,7 +45,8 @@ def main() -> None:
         folder = Path(temporary) / "mar-y-acero"
         shutil.copytree(ROOT / "content" / "mar-y-acero", folder)
         server = make_server(folder, "es", Path(temporary) / "build", port=0)
-        threading.Thread(target=server.run, daemon=True).start()
+        serving = threading.Thread(target=server.run, daemon=True)
+        serving.start()
         while not server.started:
             time.sleep(0.05)
         options = Options()
@@ -76,6 +77,7 @@ def main() -> None:
         finally:
             driver.quit()
             server.should_exit = True
+            serving.join(10)            # serve's shutdown stops its PDFs' build, which would slow the next run
 
 
 def _probe(selector: str) -> str:
