@@ -27,6 +27,15 @@ def _pdf_text(path) -> str:
                           check=True).stdout
 
 
+def _checked_then_built(game, out, only: tuple[str, ...], formats: set[str]) -> list:
+    """Check the game (no error or warning may come of its unknowns), build `only` into `out`; its UNK001 notes."""
+    found = check(game, layout=False).diagnostics
+    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
+    built = build(game, BuildRequest(only=only, out=out, formats=frozenset(formats)))
+    assert built.folders, [str(d) for d in built.diagnostics]
+    return [d for d in found if d.code == "UNK001"]
+
+
 def _notes(folder, code="UNK001") -> list:
     return [d for d in check(folder, layout=False).diagnostics if d.code == code]
 
@@ -62,11 +71,8 @@ map:
 
 def test_a_route_whose_far_end_is_unknown_prints_leaving_its_place_towards_a_mark(write_game, tmp_path):
     game = write_game({"map.yaml": MAP})
-    found = check(game, layout=False).diagnostics
-    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
-    assert [(d.span.line, "route" in d.message) for d in found if d.code == "UNK001"] == [(13, True)]
-    built = build(game, BuildRequest(only=("map",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
-    assert built.folders, [str(d) for d in built.diagnostics]
+    unknowns = _checked_then_built(game, tmp_path / "out", ("map",), {"pdf", "svg"})
+    assert [(d.span.line, "route" in d.message) for d in unknowns] == [(13, True)]
     svg = (tmp_path / "out" / "demo" / "es" / "map.svg").read_text(encoding="utf-8")
     caria = svg[svg.index('id="area-caria"'):svg.index('id="area-rhodes"')]
     printed = "".join(re.findall(r"<text[^>]*>([^<]*)</text>", caria))
@@ -96,12 +102,9 @@ documents:
 
 def test_a_table_whose_columns_are_unknown_prints_its_header_with_a_mark_across_them(write_game, tmp_path):
     game = write_game({"tables.yaml": TABLE, "rules.yaml": RULES})
-    found = check(game, layout=False).diagnostics
-    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
-    assert sorted((d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001") == \
+    unknowns = _checked_then_built(game, tmp_path / "out", ("rules",), {"pdf"})
+    assert sorted((d.span.line, d.message.split(" of ")[0]) for d in unknowns) == \
         [(8, "columns"), (9, "rows")]
-    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf"})))
-    assert built.folders, [str(d) for d in built.diagnostics]
     text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
     # the table under its title, alone on its line (each row of the proof sheet names the table too, then its file)
     table = text[re.search(r"^\s*Batalla naval\s*$", text, re.M).start():]
@@ -136,11 +139,8 @@ documents:
 def test_a_rule_of_a_book_this_game_does_not_hold_prints_its_number_or_mark_and_title_without_page(
         write_game, tmp_path):
     game = write_game({"rules.yaml": NAVAL})
-    found = check(game, layout=False).diagnostics
-    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
-    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(11, "number")]
-    built = build(game, BuildRequest(only=("rules",), out=tmp_path / "out", formats=frozenset({"pdf", "html"})))
-    assert built.folders, [str(d) for d in built.diagnostics]
+    unknowns = _checked_then_built(game, tmp_path / "out", ("rules",), {"pdf", "html"})
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in unknowns] == [(11, "number")]
     text = _pdf_text(tmp_path / "out" / "demo" / "es" / "rules.pdf")
     body = " ".join(text[text.index("Abordaje"):].split())
     assert re.search(r"lo asedia \(regla 1 Asedios\); ver regla 8\.4 Murallas\.", body), body[:300]
@@ -172,11 +172,8 @@ pieces:
 
 def test_a_counter_back_the_source_does_not_give_prints_a_back_carrying_its_mark(write_game, tmp_path):
     game = write_game({"pieces.yaml": COUNTERS})
-    found = check(game, layout=False).diagnostics
-    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
-    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(9, "back")]
-    built = build(game, BuildRequest(only=("counters",), out=tmp_path / "out", formats=frozenset({"pdf", "svg"})))
-    assert built.folders, [str(d) for d in built.diagnostics]
+    unknowns = _checked_then_built(game, tmp_path / "out", ("counters",), {"pdf", "svg"})
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in unknowns] == [(9, "back")]
     text = _pdf_text(tmp_path / "out" / "demo" / "es" / "counters.pdf")
     assert "la fuente no describe el reverso" in text                # listed on the proof sheet
     back = (tmp_path / "out" / "demo" / "es" / "counters" / "trireme-back.svg").read_text(encoding="utf-8")
@@ -200,12 +197,8 @@ actions:
 def test_a_faction_colour_the_source_does_not_give_prints_its_pieces_on_the_proof_tint_with_its_mark(
         write_game, tmp_path):
     game = write_game({"factions.yaml": FACTION})
-    found = check(game, layout=False).diagnostics
-    assert not [d for d in found if d.severity.name in ("ERROR", "WARNING")], [str(d) for d in found]
-    assert [(d.span.line, d.message.split(" of ")[0]) for d in found if d.code == "UNK001"] == [(3, "color")]
-    built = build(game, BuildRequest(only=("counters", "aids"), out=tmp_path / "out",
-                                     formats=frozenset({"pdf", "svg"})))
-    assert built.folders, [str(d) for d in built.diagnostics]
+    unknowns = _checked_then_built(game, tmp_path / "out", ("counters", "aids"), {"pdf", "svg"})
+    assert [(d.span.line, d.message.split(" of ")[0]) for d in unknowns] == [(3, "color")]
     es = tmp_path / "out" / "demo" / "es"
     blue, red = ((es / "counters" / f"{name}-front.svg").read_text(encoding="utf-8")
                  for name in ("blue-ship", "red-ship"))
