@@ -158,7 +158,9 @@ class CompiledTemplates(FileSystemBytecodeCache):
             pass
 
 
-_COMPILED: CompiledTemplates | None = None
+@functools.cache
+def _compiled() -> CompiledTemplates:
+    return CompiledTemplates()
 
 
 @functools.lru_cache(maxsize=16)
@@ -166,9 +168,7 @@ def environment(game_folder: Path | None) -> SandboxedEnvironment:
     """One environment per game folder and process, so its templates are compiled once, not on every render
     (a rulebook's render compiled every included template anew: a tenth of a rebuild); across processes, the
     compiled code comes from the user's cache."""
-    global _COMPILED
-    _COMPILED = _COMPILED or CompiledTemplates()
-    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, bytecode_cache=_COMPILED,
+    return BoundedSandbox(loader=ConfinedLoader(game_folder), undefined=StrictUndefined, bytecode_cache=_compiled(),
                           **OPTIONS)
 
 
