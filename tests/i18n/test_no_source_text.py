@@ -4,9 +4,7 @@ A text with no translation is reported (I18N001 naming its key), not printed sil
 
 from __future__ import annotations
 
-import html
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from generator.load import load_game
 from generator.load.words import shipped
 from generator.model.common import Unknown
 from generator.pipeline import check, game_folders
+from tests.i18n.edition_text import flat, joined, page_texts
 
 CONTENT = Path(__file__).resolve().parent.parent.parent / "content"
 GAMES = game_folders(CONTENT)
@@ -28,20 +27,7 @@ def english_builds(seed_builds):
 
 
 def _printed(folder: Path) -> str:
-    texts = []
-    for path in sorted(folder.rglob("*")):
-        if path.suffix == ".pdf":
-            texts.append(subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True).stdout)
-        elif path.suffix == ".svg":
-            texts += re.findall(r"<text[^>]*>(.*?)</text>", path.read_text(encoding="utf-8"), re.S)
-        elif path.suffix == ".html":
-            page = re.sub(r"<(style|script)\b.*?</\1>", " ", path.read_text(encoding="utf-8"), flags=re.S)
-            texts.append(re.sub(r"<[^>]+>", " ", page))
-    return _flat(html.unescape(" ".join(texts)).replace("\u2010\n", "").replace("-\n", ""))
-
-
-def _flat(text: str) -> str:
-    return " ".join(re.sub(r"[*_#>]", " ", text).split())
+    return joined([text for path in sorted(folder.rglob("*")) for text in page_texts(path)])
 
 
 def _samples(text: str) -> list[str]:
@@ -49,7 +35,7 @@ def _samples(text: str) -> list[str]:
     tokens, _ = find_tokens(text)
     for token in reversed(tokens):
         text = text[:token.start] + "\n" + text[token.end:]
-    pieces = [_flat(piece) for piece in re.split(r"[\n.;:()]", text)]
+    pieces = [flat(piece) for piece in re.split(r"[\n.;:()]", text)]
     return [" ".join(piece.split()[:6]) for piece in pieces if len(piece) >= 12 and len(piece.split()) >= 2]
 
 
@@ -57,7 +43,7 @@ def _samples(text: str) -> list[str]:
 def test_no_spanish_only_text_in_the_english_edition(game, english_builds):
     loaded = load_game(game).game
     english = loaded.translations["en"].content.entries
-    translated = _flat(" ".join((entry if isinstance(entry, str) else entry.text) for entry in english.values())
+    translated = flat(" ".join((entry if isinstance(entry, str) else entry.text) for entry in english.values())
                        + " " + " ".join(str(value) for value in shipped("en").values()))
     printed = _printed(english_builds / game.name / "en")
     assert len(printed) > 2000

@@ -24,6 +24,7 @@ from generator.derived.printed import printed_texts
 from generator.load import load_game
 from generator.load.words import shipped
 from generator.pipeline import BuildRequest, build
+from tests.i18n.edition_text import flat, joined, page_texts
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME = ROOT / "content" / "mar-y-acero"
@@ -54,10 +55,6 @@ def editions(tmp_path_factory) -> tuple[Path, Path]:
     return game, out / "mar-y-acero"
 
 
-def _flat(text: str) -> str:
-    return " ".join(re.sub(r"[*_#>]", " ", text).split())
-
-
 SHOWN = {"Nickname", "Description", "GMNotes", "SaveName", "GameMode", "Note", "Rules", "XmlUI", "LuaScript"}
 
 
@@ -76,14 +73,8 @@ def _printed(folder: Path) -> tuple[str, set[str]]:
     a menu entry, a chart heading), which are single words a phrase search would miss."""
     texts, whole = [], set()
     for path in sorted(folder.rglob("*")):
-        if path.suffix == ".pdf":
-            texts.append(subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True).stdout)
-        elif path.suffix == ".svg":
-            texts += re.findall(r"<text[^>]*>(.*?)</text>", path.read_text(encoding="utf-8"), re.S)
-        elif path.suffix == ".html":
-            page = re.sub(r"<(style|script)\b.*?</\1>", " ", path.read_text(encoding="utf-8"), flags=re.S)
-            texts.append(re.sub(r"<[^>]+>", " ", page))
-        elif path.suffix == ".vmod":
+        texts += page_texts(path)
+        if path.suffix == ".vmod":
             with zipfile.ZipFile(path) as module:
                 build_file = module.read("buildFile.xml").decode("utf-8")
                 whole |= {html.unescape(value) for value in re.findall(r'(?:name|text|Name|Text|tooltip)="([^"]*)"',
@@ -97,12 +88,12 @@ def _printed(folder: Path) -> tuple[str, set[str]]:
             strings = _strings(json.loads(path.read_text(encoding="utf-8")))
             whole |= set(strings)
             texts += [s for s in strings if not s.startswith(("http", "file:"))]
-    return _flat(html.unescape(" ".join(texts)).replace("\u2010\n", "").replace("-\n", "")), whole
+    return joined(texts), whole
 
 
 def _samples(text: str) -> list[str]:
     text = re.sub(r"\{[^{}]*\}", "\n", text)
-    pieces = [_flat(piece) for piece in re.split(r"[\n.;:()«»]", text)]
+    pieces = [flat(piece) for piece in re.split(r"[\n.;:()«»]", text)]
     return [" ".join(piece.split()[:6]) for piece in pieces if len(piece) >= 12 and len(piece.split()) >= 2]
 
 
@@ -117,7 +108,7 @@ def test_no_spanish_or_english_word_in_the_edition(editions, language):
     printed, whole = _printed(out / language)
     assert len(printed) > 2000 and any(path.suffix == ".vmod" for path in (out / language).iterdir())
     own = _texts(game, language)
-    kept = _flat(" ".join(own)).replace("\u202f", " ").replace("\u00a0", " ")
+    kept = flat(" ".join(own)).replace("\u202f", " ").replace("\u00a0", " ")
     printed = printed.replace("\u202f", " ").replace("\u00a0", " ")
     # the Spanish source, the English translation and both languages' shipped words
     foreign = [source.text for source in printed_texts(load_game(game).game)] + _texts(game, "en")
@@ -128,4 +119,4 @@ def test_no_spanish_or_english_word_in_the_edition(editions, language):
     assert leaks == []
     # a module's windows, menus and chart headings: single words, compared whole
     single = {word for word in words if "{" not in word and " " not in word.strip() and len(word) > 2}
-    assert sorted((whole & single) - {_flat(text) for text in own}) == []
+    assert sorted((whole & single) - {flat(text) for text in own}) == []
