@@ -19,18 +19,14 @@ from pathlib import Path, PurePosixPath
 
 from generator import __version__
 from generator.diagnostics import Diagnostic, Severity, Span
-from generator.user_cache import cache_folder, write_atomically
-
-_PACKAGE = Path(__file__).resolve().parent
-_SHIPPED = (_PACKAGE, _PACKAGE.parent / "templates")
-_shipped_key: str | None = None
+from generator.user_cache import cache_folder, shipped_key, write_atomically
 
 
 def key(folder: Path, options: object) -> str:
     """What identifies one check of `folder` with `options` (hashable, printed by repr)."""
     from generator.game_files import digest, files_under
 
-    hasher = hashlib.sha256(repr((__version__, sys.version_info[:3], _shipped(), os.getcwd(),
+    hasher = hashlib.sha256(repr((__version__, sys.version_info[:3], shipped_key(), os.getcwd(),
                                   str(folder.absolute()), options)).encode())
     files, links = files_under(folder, frozenset({"build"}))      # what a build writes there is never read
     for path in sorted(files + links):
@@ -52,21 +48,6 @@ def remember(check_key: str, found: list[Diagnostic]) -> None:
 
 def _entry(check_key: str) -> Path:
     return cache_folder("checks") / f"{check_key[:32]}.json"
-
-
-def _shipped() -> str:
-    """Imprenta's own files as sizes and times (compiled bytecode aside): a changed check is a changed key."""
-    global _shipped_key
-    if _shipped_key is None:
-        hasher = hashlib.sha256()
-        for root in _SHIPPED:
-            for folder, folders, names in os.walk(root):
-                folders[:] = sorted(name for name in folders if name != "__pycache__")
-                for name in sorted(names):
-                    status = os.stat(os.path.join(folder, name))
-                    hasher.update(f"{folder}/{name}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
-        _shipped_key = hasher.hexdigest()
-    return _shipped_key
 
 
 def _record(d: Diagnostic) -> list:

@@ -7,9 +7,14 @@ folder that cannot be written is simply not used.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from contextlib import suppress
+from functools import cache
 from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+_SHIPPED = (_PACKAGE, _PACKAGE.parent / "templates")
 
 
 def cache_folder(*parts: str) -> Path:
@@ -29,3 +34,17 @@ def write_atomically(path: Path, data: bytes) -> bool:
         with suppress(OSError):
             staged.unlink(missing_ok=True)
         return False
+
+
+@cache
+def shipped_key() -> str:
+    """Imprenta's own files (its code, templates and fonts) as names, sizes and times, compiled bytecode aside:
+    what every cached result made by Imprenta's code is kept under, so that a changed Imprenta never reuses one."""
+    hasher = hashlib.sha256()
+    for root in _SHIPPED:
+        for folder, folders, names in os.walk(root):
+            folders[:] = sorted(name for name in folders if name != "__pycache__")
+            for name in sorted(names):
+                status = os.stat(os.path.join(folder, name))
+                hasher.update(f"{folder}/{name}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+    return hasher.hexdigest()

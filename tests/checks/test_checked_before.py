@@ -56,7 +56,7 @@ def test_other_options_or_another_imprenta_check_again(checked_games, run_cli, m
     _, loaded = checked_games
     run_cli(["check", "."])
     assert run_cli(["check", ".", "--ignore", "TBL"])[0] == 0
-    monkeypatch.setattr(checked_before, "_shipped_key", "a changed check")
+    monkeypatch.setattr(checked_before, "shipped_key", lambda: "a changed check")
     run_cli(["check", "."])
     assert loaded == [["demo", "other"]] * 3
 

@@ -13,12 +13,11 @@ import zipfile
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
+from generator.user_cache import shipped_key
 
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
@@ -55,7 +54,7 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     whose inputs and Imprenta's code did not change."""
     if not inputs:
         return _drawn(edition, profile, with_map)
-    name = hashlib.sha256(f"{inputs} {with_map} {_code_digest()} {DPI} {_pdfium_version()}".encode()).hexdigest()
+    name = hashlib.sha256(f"{inputs} {with_map} {shipped_key()} {DPI} {_pdfium_version()}".encode()).hexdigest()
     with _one_drawer(name):
         stored = _read_cached(name)
         if stored is not None:
@@ -222,16 +221,6 @@ def _one_drawer(name: str):
         yield
     finally:
         handle.close()                  # closing releases the lock; the file goes with its pictures
-
-
-@lru_cache(maxsize=1)
-def _code_digest() -> str:
-    """Imprenta's own code: cached pictures are kept across builds, so a changed renderer must not reuse them."""
-    package = Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def _pdfium_version() -> str:
