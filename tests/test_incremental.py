@@ -129,3 +129,19 @@ def test_a_picture_redrawn_rebuilds_what_prints_it(write_game, tmp_path):
     built = build(Path("demo"), request)
     assert [(why.component, why.rebuilt, why.reason) for why in built.why] == [
         ("counters", False, ""), ("cards", True, "file art/storm.png changed")]
+
+
+def test_a_changed_imprenta_is_never_up_to_date(write_game, tmp_path, monkeypatch):
+    """An upgrade or a local change to Imprenta's own code, templates or fonts (user_cache.shipped_key) rebuilds
+    every output: a build that only compared the version number said "up to date" after a code change."""
+    from generator import user_cache
+
+    write_game(CHITS)
+    request = BuildRequest(only=("counters", "cards"), out=tmp_path / "out", jobs=1, formats=frozenset({"pdf"}))
+    assert build(Path("demo"), request).folders
+    assert not [why for why in build(Path("demo"), request).why if why.rebuilt]
+    monkeypatch.setattr(user_cache, "shipped_key", lambda: "another imprenta")
+    built = build(Path("demo"), request)
+    assert [(why.component, why.rebuilt, why.reason) for why in built.why] == [
+        ("counters", True, "Imprenta itself (its version, code, templates or fonts) changed"),
+        ("cards", True, "Imprenta itself (its version, code, templates or fonts) changed")]

@@ -3,7 +3,7 @@
 An output's inputs are what its renderer read the last time it ran (generator/output/recording.py): the
 fields of the game's shapes, the translation entries, the derived values (unknown marks, section numbers,
 Imprenta's words), the files, plus what enters every output whole: the templates, fonts and profiles,
-the options and Imprenta's version. Its fingerprint is the digest of that record, which is kept beside
+the options and Imprenta itself. Its fingerprint is the digest of that record, which is kept beside
 the stamps (OUT/.stamps/inputs/<fingerprint>.json). The next build takes each recorded input's digest again
 from the newly loaded game: equal everywhere, the output is kept; else it is rebuilt, and the first input
 that differs says why. Editing one card changes what the cards read, not what the counters or the map read,
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator import __version__
+from generator import __version__, user_cache
 from generator.output.digests import folder_digest, templates_digest
 
 if TYPE_CHECKING:
@@ -75,9 +75,11 @@ class Inputs:
 
 
 def build_setting(what: str, folder: str, options: str) -> str:
-    """An input that every output reads whole: Imprenta's version, the options, the templates and fonts."""
+    """An input that every output reads whole: Imprenta itself (its version and its own code, templates and fonts,
+    so that an upgrade or a local change to Imprenta never leaves an output "up to date"), the options, the
+    game's templates and fonts."""
     if what == "imprenta":
-        return __version__
+        return f"{__version__} {user_cache.shipped_key()}"
     if what == "options":
         return f"{options}\0SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH') or '0'}"
     if what == "templates":

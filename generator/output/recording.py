@@ -13,7 +13,7 @@ cannot be forgotten, since nothing declares what an output reads.
 
 A value read is digested shallowly: a shape inside it stands for where it lives in the game (or, if it is not
 part of the game, for all of its fields), since reading its fields is recorded in turn. What is not part of
-the game's data (templates, fonts, profiles, Imprenta's words, the options and Imprenta's version) enters
+the game's data (templates, fonts, profiles, Imprenta's words, the options and Imprenta itself) enters
 every record whole: an over-approximation, never an under-one.
 """
 

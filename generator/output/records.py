@@ -299,7 +299,8 @@ def describe(key: list) -> str:
         return f"file {key[1]}"
     if kind == "build":
         return {"options": "the profile or options", "templates": "the templates, fonts or profiles",
-                "imprenta": "Imprenta's version", "everything": "the game (a play module's pictures)",
+                "imprenta": "Imprenta itself (its version, code, templates or fonts)",
+                "everything": "the game (a play module's pictures)",
                 "since": "what prints differently since the earlier version"
                 }.get(key[1], key[1])
     return str(key)

@@ -10,8 +10,9 @@ from pathlib import Path
 
 
 def source_stamp(folder: Path, request, policy, edition: tuple = ()) -> str:
-    """A digest of every file of the game folder, the templates, Imprenta's version, SOURCE_DATE_EPOCH, the
-    options and `edition` (the earlier version's identity, the version git gives the folder).
+    """A digest of every file of the game folder, the templates, Imprenta itself (its version and own files,
+    user_cache.shipped_key), SOURCE_DATE_EPOCH, the options and `edition` (the earlier version's identity, the
+    version git gives the folder).
 
     When it equals the one recorded after the last successful build, and every output is still there as the
     manifests describe it, nothing can have changed, and the build ends before loading anything (a no-op
@@ -22,11 +23,11 @@ def source_stamp(folder: Path, request, policy, edition: tuple = ()) -> str:
     import hashlib
     import os
 
-    from generator import __version__
+    from generator import __version__, user_cache
     from generator.output.digests import file_digest_of, folder_digest, templates_digest
 
-    digest = hashlib.sha256(repr((__version__, request.only, request.languages, request.profile,
-                                  request.overrides, sorted(request.formats), policy,
+    digest = hashlib.sha256(repr((__version__, user_cache.shipped_key(), request.only, request.languages,
+                                  request.profile, request.overrides, sorted(request.formats), policy,
                                   os.environ.get("SOURCE_DATE_EPOCH") or "0", edition)).encode())
     digest.update(templates_digest(str(folder)).encode())
     if request.profile.endswith((".yaml", ".yml")):
