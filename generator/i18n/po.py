@@ -143,8 +143,8 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
                      Span(_shown(path), 1, 1), "Add `\"Language: fr\\n\"` to the header or pass --lang.")], None
     problem = language_problem(language)
     if problem:          # the language names the file written, i18n/<language>.yaml: never a path
-        header = next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
-        return [make("I18N009", f"{path.name}'s Language header: {problem}", Span(_shown(path), header, 1),
+        return [make("I18N009", f"{path.name}'s Language header: {problem}",
+                     Span(_shown(path), _language_line(lines), 1),
                      "Write the code of the translation's language (fr, pt-BR), or pass --lang.")], None
     sources = {source.key: source for source in printed_texts(game)}
     translation = game.translations.get(language)
@@ -168,6 +168,11 @@ def import_po(game: Game, path: Path, language: str | None = None) -> tuple[list
             _take(game, language, source, message, span, lines, current, carried, entries, found)
     if entries == {key: _as_data(entry) for key, entry in current.items()}:
         return found, None
+    if translation is None and (language not in game.manifest.languages
+                                or language == game.manifest.source_language):
+        found.append(make("I18N008", f"{path.name} starts i18n/{language}.yaml, a translation into '{language}', "
+                                     "which the game does not declare", Span(_shown(path), _language_line(lines), 1),
+                          f"add '{language}' to `languages` in the game manifest to build its edition"))
     return found, write_entries(game, language, entries)
 
 
@@ -323,6 +328,11 @@ def _newline_mismatch(lines: list[str], first: int, end: int) -> int | None:
             if text and text.endswith("\n") != entry.msgid.endswith("\n"):
                 return next(n for n in range(first, end) if lines[n].startswith("msgstr"))
     return None
+
+
+def _language_line(lines: list[str]) -> int:
+    """The line of a PO's `Language:` header (1 when it has none, or for an XLIFF)."""
+    return next((number for number, line in enumerate(lines, start=1) if line.startswith('"Language:')), 1)
 
 
 def header_language(game: Game, written: str) -> str:

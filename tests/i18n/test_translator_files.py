@@ -132,6 +132,23 @@ def test_a_po_header_in_a_tools_spelling_lands_in_the_games_language(game, tmp_p
     assert "Christophe Colomb, amiral" in _yaml(game, "fr").decode()
 
 
+def test_a_po_that_starts_a_language_the_game_does_not_declare_says_so(game, tmp_path, run_cli):
+    """A translator's first import into a language not in `languages` lands (a translation in progress), and
+    the import says, at the PO's Language header, that no edition is built until it is declared."""
+    po = tmp_path / "de.po"
+    run_cli(["i18n", "export", str(game), "--lang", "de", "--out", str(po)])
+    _edit(po, "piece.columbus.name", 'msgstr "', 'msgstr "Christoph Kolumbus')
+    code, out, _ = run_cli(["i18n", "import", str(game), str(po)])
+    assert code == 0
+    header = _line_of(po, "\"Language: de")
+    assert f"de.po:{header}:1: note[I18N008" in out
+    assert "add 'de' to `languages`" in out
+    assert "Christoph Kolumbus" in _yaml(game, "de").decode()
+    _edit(po, "piece.columbus.name", 'msgstr "Christoph Kolumbus', 'msgstr "Christoph Columbus')
+    code, out, _ = run_cli(["i18n", "import", str(game), str(po)])
+    assert code == 0 and "I18N008" not in out      # told once, when the file is started; `check` says it after
+
+
 def test_po_notes_say_where_a_text_prints_and_a_counters_room(game, tmp_path, run_cli):
     po = tmp_path / "it.po"
     run_cli(["i18n", "export", str(game), "--lang", "it", "--out", str(po)])
