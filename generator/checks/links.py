@@ -72,6 +72,9 @@ def _links(game: Game) -> Iterator[tuple[Shape, tuple, str, str]]:
             yield location, ("owner",), "faction", location.owner
         if location.in_:
             yield location, ("in",), "location", location.in_
+        if location.holds:
+            held = "piece_kind" if game.names("piece_kind", location.holds) else "deck"
+            yield location, ("holds",), held, location.holds
     for hex_ in (game.map.hexes if game.map else ()):
         if hex_.start:
             yield hex_, ("start",), "force", hex_.start

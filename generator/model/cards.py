@@ -3,6 +3,7 @@
 from typing import Annotated, ClassVar, Literal
 
 from generator.model.common import AssumableId, AssumableInt, Color, Id, Prose, Scalar, Shape, Text, Unknown, within
+from generator.model.dimensions import CARD_SIZES
 from generator.model.pieces import Size
 from generator.shapes import Field
 
@@ -41,6 +42,12 @@ class Deck(Shape):
     total: int | None = Field(None, ge=0, description="The size the rulebook states; checked.")
     back: CardBack | None = Field(None, description="The common back of its cards: title, colour, image "
                                                     "(default: the deck's name on its colour).")
+
+    @property
+    def extent(self) -> tuple[float, float]:
+        """A card's width and height in millimetres, as it lies (a landscape deck's cards turned)."""
+        width, height = (self.size.width, self.size.height) if isinstance(self.size, Size) else CARD_SIZES[self.size]
+        return (height, width) if self.orientation == "landscape" else (width, height)
 
 
 class Card(Shape):

@@ -114,6 +114,9 @@ class Location(Shape):
     colors: list[Color] = Field(default_factory=list, description="Fill colour (palette names, faction ids or "
                                 "#rrggbb); a second colour prints as stripes.")
     owner: Id | None = Field(None, description="The faction whose home this is.")
+    holds: Id | None = Field(None, description="For a box: the deck (decks id) or piece kind (piece_kinds id) "
+                                               "whose card or counter the box is drawn to hold, when the set-up "
+                                               "places none there (the turn's event card).")
     attributes: dict[str, Scalar] = Field(default_factory=dict, description="Free values for the rules; the map "
                                           "reads `city` (fortified, unfortified, fortress), `walled`, `capital` "
                                           "and `abbreviation` (printed beside the place, translated as "

@@ -32,6 +32,11 @@ class PieceKind(Shape):
                                                 "'round' for round counters, 'marker' and 'chit' for those "
                                                 "symbols, else 'unit').")
 
+    @property
+    def extent(self) -> tuple[float, float]:
+        """The counter's width and height in millimetres."""
+        return (self.size.width, self.size.height) if isinstance(self.size, Size) else (self.size, self.size)
+
 
 class PieceSide(Shape):
     label: Text | None = Field(None, description="Name of the side (full strength, reduced, alpha…).")

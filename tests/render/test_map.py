@@ -127,6 +127,47 @@ def test_the_tiles_cover_the_whole_map_with_overlap(seed_maps):
             assert placed and abs(placed[0][0] - (tile["x_mm"] - tile["map_x_mm"])) < 0.01
 
 
+def _first_rect(group: ET.Element) -> tuple[float, float]:
+    rect = next(group.iter(f"{SVG}rect"))
+    return float(rect.get("width")), float(rect.get("height"))
+
+
+def test_track_spaces_and_boxes_hold_the_counter_or_card_the_set_up_puts_there(seed_maps):
+    """A player puts the victory-point marker on its track and the deck on its space: each space the map draws
+    is at least as large as the counter or card the set-up (or a box's `holds`) puts there, and a track nothing
+    is placed on holds the game's markers. Last round Mar y Acero's 12 mm spaces took 19 mm markers, and Punic
+    Island's deck spaces were smaller than a card."""
+    checked = {"track": 0, "box": 0}
+    for game, folder in seed_maps.values():
+        ids = groups(folder / "map.svg")
+        markers = [kind.extent for kind in game.piece_kinds if kind.symbol == "marker"] or \
+            [kind.extent for kind in game.piece_kinds]
+        held: dict[str, list[tuple[float, float]]] = {}
+        for step in game.setup:
+            for placement in step.place:
+                field, id_ = placement.thing
+                thing = (game.get("deck", id_).extent if field == "deck" else
+                         game.get("piece_kind", game.get("piece", id_).kind).extent if field == "piece" else None)
+                if thing is not None and isinstance(placement.at, str):
+                    held.setdefault(placement.at.split(":")[0], []).append(thing)
+        for location in game.locations:
+            if location.holds:
+                kind = game.get("piece_kind", location.holds)
+                held.setdefault(location.id, []).append(kind.extent if kind else game.get("deck", location.holds).extent)
+        for track in game.tracks:
+            needed = max(max(extent) for extent in held.get(track.id, markers))
+            for value in range(track.min, track.max + 1):
+                assert min(_first_rect(ids[f"track-{track.id}-{value}"])) >= needed, (game.id, track.id, value)
+                checked["track"] += 1
+        for location in game.locations:
+            if f"box-{location.id}" in ids and location.id in held:
+                width, height = _first_rect(ids[f"box-{location.id}"])
+                for extent in held[location.id]:
+                    assert width >= extent[0] and height >= extent[1], (game.id, location.id, extent)
+                    checked["box"] += 1
+    assert checked["track"] >= 40 and checked["box"] >= 6, checked
+
+
 def test_a_table_printed_on_the_map_follows_the_tables_data(write_game, tmp_path):
     files = {
         "map.yaml": """\

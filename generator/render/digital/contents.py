@@ -125,7 +125,7 @@ def module_contents(edition: Edition) -> Contents:
         if piece.back is not None:
             sides.append(Side(f"{piece.id}-back", edition.field(piece.side("back"), "label")
                               or words[1]))
-        width, height = (kind.size.width, kind.size.height) if hasattr(kind.size, "width") else (kind.size,) * 2
+        width, height = kind.extent
         owner = ("force", piece.force) if piece.force else ("faction", piece.faction) if piece.faction else None
         group = edition.name(*owner) if owner else edition.name("piece_kind", kind.id)
         queue = hexes.get(piece.force, []) if piece.force else []
@@ -211,7 +211,6 @@ def _mix_pieces(game: Game, mix_id: str, seen: frozenset[str]):
 
 
 def _decks(edition: Edition) -> list[DeckPlan]:
-    from generator.model.dimensions import CARD_SIZES
 
     game = edition.game
     decks = []
@@ -220,9 +219,7 @@ def _decks(edition: Edition) -> list[DeckPlan]:
                  for card in game.cards if card.deck == deck.id and card.copies > 0]
         if not cards:
             continue
-        width, height = (deck.size.width, deck.size.height) if hasattr(deck.size, "width") else CARD_SIZES[deck.size]
-        if deck.orientation == "landscape":
-            width, height = height, width
+        width, height = deck.extent
         plan = DeckPlan(deck.id, edition.name("deck", deck.id), f"{deck.id}-back", cards, width, height)
         for step in game.setup:
             for placement in step.place:

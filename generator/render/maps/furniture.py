@@ -13,6 +13,7 @@ from generator.render.draw.primitives import BLACK, WHITE, Ellipse, Group, Ink, 
 from generator.render.draw.text_fit import place
 from generator.render.edition import Edition
 from generator.render.maps import fit_map
+from generator.render.maps.holdings import Extent, held_extents, marker_extent
 from generator.render.maps.legend import legend_entries, legend_symbol
 from generator.render.table_view import small_table
 
@@ -24,6 +25,11 @@ TERRAIN = {"clear": "#efe8cf", "jungle": "#8fb57a", "forest": "#86ad73", "mounta
 TYPE_FILL = {"sea": "#bcd6ea", "box": "#f6f1e3", "hex": "#f2ecd8"}
 SEA_LINK = Ink(rgb=(0.18, 0.38, 0.62))
 LAND_LINK = Ink(rgb=(0.35, 0.28, 0.2))
+FOOTPRINT = Ink(rgb=(0.45, 0.4, 0.33))
+BOX = (46.0, 26.0)             # mm: an off-map box that holds nothing the data names
+BOX_NAME = 8.0                 # mm: the band a box's name takes above what it holds
+TRACK_SPACE = 12.0             # mm: the smallest track space
+ROOM = 1.5                     # mm: the margin around a counter or card in its space
 
 # furniture -------------------------------------------------------------------------------------------------------
 
@@ -33,18 +39,17 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
     shapes: list[Shape] = []
     top = map_height + GAP
     y = top
+    held = held_extents(game)
+    marker = marker_extent(game)
     for track in game.tracks:
-        group, used = _track(track, edition, palette, MARGIN, y, width - 2 * MARGIN)
+        group, used = _track(track, edition, palette, MARGIN, y, width - 2 * MARGIN, held.get(track.id, marker))
         shapes.append(group)
         drawing.ids[track.id] = group.id
         y += used + 3
     row = _Flow(MARGIN, y, width - MARGIN)
     for location in (loc for loc in game.locations if loc.type == "box" and loc.id not in drawing.ids):
-        w, h = 46.0, 26.0
-        x, by = row.take(w, h)
         name = edition.field(location, "name")
-        box = [Rect(x, by, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
-        box.extend(place(fit_map(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, by + 2, w - 4, h - 4))
+        box = _box(name, held.get(location.id), marker, row)
         shapes.append(Group(f"box-{location.id}", box, "box", name))
         drawing.ids[location.id] = f"box-{location.id}"
     for table_id in game.map.tables:
@@ -81,6 +86,21 @@ def furniture(edition: Edition, palette: Palette, width: float, map_height: floa
     return shapes, row.bottom() - top + GAP + MARGIN
 
 
+def _box(name: str, holds: Extent | None, marker: Extent | None, row: _Flow) -> list[Shape]:
+    """An off-map box: its name, and room under it for what the data says it holds, drawn as that counter's or
+    card's outline; a box the data says nothing about is drawn large enough for one of the game's markers."""
+    room = holds or marker or (0.0, 0.0)
+    w, h = max(BOX[0], room[0] + 2 * ROOM), max(BOX[1], room[1] + 2 * ROOM + BOX_NAME)
+    x, y = row.take(w, h)
+    shapes: list[Shape] = [Rect(x, y, w, h, hex_ink(TYPE_FILL["box"]), BLACK, 0.5, 2)]
+    if holds is None:
+        return shapes + place(fit_map(name, "sans-bold", 8, 5, w - 4, h - 4), "sans-bold", x + 2, y + 2, w - 4, h - 4)
+    shapes += place(fit_map(name, "sans-bold", 8, 5, w - 4, BOX_NAME - 1), "sans-bold", x + 2, y + 1, w - 4,
+                    BOX_NAME - 1)
+    left, top = x + (w - holds[0]) / 2, y + BOX_NAME + (h - BOX_NAME - holds[1]) / 2
+    return shapes + [Rect(left, top, holds[0], holds[1], None, FOOTPRINT, 0.3, 2)]
+
+
 class _Flow:
     """Left-to-right placement of blocks in rows, like words in a paragraph."""
 
@@ -100,9 +120,12 @@ class _Flow:
         return self.y + self.row_height
 
 
-def _track(track, edition: Edition, palette: Palette, x: float, y: float, width: float) -> tuple[Group, float]:
+def _track(track, edition: Edition, palette: Palette, x: float, y: float, width: float,
+           holds: Extent | None) -> tuple[Group, float]:
+    """A track's name, then a row (or rows) of spaces, each large enough for the counter that moves on it."""
     name = edition.field(track, "name")
-    label_width, cell = 34.0, 12.0
+    label_width = 34.0
+    cell = max(TRACK_SPACE, max(holds) + ROOM) if holds else TRACK_SPACE
     per_row = max(1, int((width - label_width) // cell))
     values = list(range(track.min, track.max + 1))
     rows = math.ceil(len(values) / per_row)

@@ -29,6 +29,7 @@ from generator.render.draw.text_fit import place
 from generator.render.edition import Edition
 from generator.render.maps import fit_map
 from generator.render.maps.crossings import CURRENT, harbours
+from generator.render.maps.holdings import marker_extent
 from generator.render.maps.labels import LABEL_FONT, Labels, _open_points, polygons, steps
 
 SEA = hex_ink("#d4e6f3")
@@ -41,7 +42,7 @@ OUTLINE = hex_ink("#9a9a9a")
 JUNGLE = hex_ink("#3f6f35")          # "dark green on the map" (Mar y Acero): jungle fills so, whatever its people
 CITY_TYPES = {"city", "port"}
 LAND_NAME, SEA_NAME = 20.0, 16.0     # points: the largest names; each shrinks until it fits its region
-VP_BOX = 20.0                        # mm: a 0.75 in counter and its margin
+VP_BOX = 20.0                        # mm: when the game has no counters, a 0.75 in one and its margin
 SECOND_PIECE = 0.2                   # a piece of a region this share of its largest is named too
 
 
@@ -234,7 +235,8 @@ def box_frame(loc: Location, name: str) -> Group:
 def _vp_box(loc: Location, region: BaseGeometry, labels: Labels, edition: Edition, said) -> list[Shape]:
     """The box a marker covers (Mar y Acero's 2 VP box, under a scroll at set-up): a counter's size, at the most
     open point of the region clear of its label."""
-    side = VP_BOX
+    marker = marker_extent(edition.game)
+    side = max(marker) + 1 if marker else VP_BOX
     inside = region.buffer(-0.5)
     for x, y in _open_points(region, 80):
         spot = box(x - side / 2, y - side / 2, x + side / 2, y + side / 2)

@@ -6,8 +6,6 @@ from functools import partial
 
 from generator.model.cards import Card, CardType, Deck
 from generator.model.common import Unknown
-from generator.model.dimensions import CARD_SIZES
-from generator.model.pieces import Size
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.draw.rich_text import fit_rich
@@ -61,8 +59,7 @@ def card_faces(edition: Edition) -> FaceSet:
 
 
 def card_size(deck: Deck) -> tuple[float, float]:
-    width, height = (deck.size.width, deck.size.height) if isinstance(deck.size, Size) else CARD_SIZES[deck.size]
-    return (height, width) if deck.orientation == "landscape" else (width, height)
+    return deck.extent
 
 
 class FaceHelpers:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from generator.derived.counting import cup_of
-from generator.model.pieces import Mix, Piece, PieceKind, PieceSide, Size
+from generator.model.pieces import Mix, Piece, PieceKind, PieceSide
 from generator.render.context import Rendered, RenderRequest
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
@@ -70,9 +70,7 @@ def layout_name(kind: PieceKind) -> str:
 
 
 def face_size(kind: PieceKind) -> tuple[float, float]:
-    if isinstance(kind.size, Size):
-        return kind.size.width, kind.size.height
-    return kind.size, kind.size
+    return kind.extent
 
 
 def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
