@@ -30,23 +30,27 @@ def default_workers() -> int:
 def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers: int,
              progress: Callable[[int, int, tuple[str, str]], None] | None = None,
              limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None,
-             isolate: bool = False) -> dict:
+             isolate: bool = False, answered: Callable[[tuple[str, str], object], None] | None = None) -> dict:
     """(language, component) → what `render(state, language, component)` returned, for every job.
 
     Each job runs under the time and memory limits, so a render that runs away is stopped and reported
     through `on_failure(job, why)` instead of hanging or exhausting the build: in a forked child process,
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
-    written).
+    written). `answered(job, result)` hears of each job as it ends; such a caller shows each output as it
+    comes (`imprenta serve`), so the quickest jobs go first rather than the slowest.
     """
-    ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME))
+    ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME),
+                     reverse=answered is not None)
     limits = limits or Limits()
     results: dict = {}
     if len(ordered) == 1 and not isolate and _can_limit_here():
         results[ordered[0]] = _run_here(ordered[0], render, state, limits, on_failure)
         if progress:
             progress(1, 1, ordered[0])
+        if answered:
+            answered(ordered[0], results[ordered[0]])
         return results
-    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
+    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress, answered)
 
 
 def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
@@ -59,16 +63,20 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
-                progress: Callable[[int, int, object], None] | None = None) -> dict:
+                progress: Callable[[int, int, object], None] | None = None,
+                answered: Callable[[object, object], None] | None = None) -> dict:
     """item → call(item), each in a forked child under the time and memory limits; a child that runs past
     its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
-    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing."""
+    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing.
+    `answered(item, result)` hears of each result as it comes, while the others still run."""
     results: dict = {}
     if not _can_fork():
         for index, item in enumerate(items, start=1):
             if progress:
                 progress(index, len(items), item)
             results[item] = call(item)
+            if answered:
+                answered(item, results[item])
         return results
     _JOB_STATE.clear()
     _JOB_STATE.update(call=call, limits=limits)
@@ -111,6 +119,8 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 done += 1
                 if progress:
                     progress(done, len(items), item)
+                if answered:
+                    answered(item, results[item])
     finally:
         for process, _, _ in running.values():
             process.kill()

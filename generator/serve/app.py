@@ -34,10 +34,14 @@ SOURCE_CONTEXT = 6                    # lines shown before and after the one a f
 
 def make_app(session: Session, hosts: list[str]) -> Starlette:
     listeners: set[asyncio.Queue] = set()
+    announced = [-1]                         # the version the page was last sent
 
-    def announce() -> None:
+    def announce(snapshot) -> None:
+        if snapshot.version <= announced[0]:     # already sent, or older than what was
+            return
+        announced[0] = snapshot.version
         for queue in list(listeners):
-            queue.put_nowait(session.snapshot.as_json())
+            queue.put_nowait(snapshot.as_json())
 
     printing: list[asyncio.Task] = []
 
@@ -53,24 +57,40 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
             await process.wait()
             raise
         if code == 0:
-            session.prints_done()
-            announce()
+            announce(session.prints_done())
 
     async def rebuild() -> None:
         for task in printing:
             task.cancel()
         printing.clear()
-        await asyncio.to_thread(session.build_views)
-        announce()
+        loop = asyncio.get_running_loop()
+        # each view is sent as soon as it is written: a card does not wait for the living rules that quote it
+        await asyncio.to_thread(session.build_views, lambda snapshot: loop.call_soon_threadsafe(announce, snapshot))
+        announce(session.snapshot)
         printing.append(asyncio.create_task(build_prints()))
 
     async def watch() -> None:
         import watchfiles
 
-        await rebuild()
-        async for _ in watchfiles.awatch(session.folder, debounce=30, step=10, watch_filter=_saved,
-                                         recursive=True):
-            await rebuild()
+        saved = asyncio.Event()
+
+        async def notice() -> None:
+            async for _ in watchfiles.awatch(session.folder, debounce=30, step=10, watch_filter=_saved,
+                                             recursive=True):
+                saved.set()
+
+        # Watching starts before the first build, whose views the page shows as they come: a save made
+        # meanwhile builds again once it ends, as does one made during any build.
+        noticing = asyncio.create_task(notice())
+        await asyncio.sleep(0)
+        saved.set()
+        try:
+            while True:
+                await saved.wait()
+                saved.clear()
+                await rebuild()
+        finally:
+            noticing.cancel()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

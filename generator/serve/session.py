@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +33,8 @@ class Snapshot:
     changed: list[str] = field(default_factory=list)        # views whose file changed in this version
     prints: dict[str, str] = field(default_factory=dict)    # PDF path in the build folder → sha256
     built: bool = True                                      # false: the last save was refused (errors)
-    seconds: float = 0.0
+    seconds: float = 0.0                                    # from the save being seen to this snapshot
+    started: float = 0.0                                    # when the save was seen (time.time())
 
     def as_json(self) -> str:
         return json.dumps(self.__dict__, ensure_ascii=False)
@@ -54,25 +56,41 @@ class Session:
     def print_folder(self) -> Path:
         return self.out / self.folder.name / self.language
 
-    def build_views(self) -> Snapshot:
-        """Check and rebuild the views; a refused save keeps the last views and shows why."""
+    def build_views(self, shown: Callable[[Snapshot], None] = lambda snapshot: None) -> Snapshot:
+        """Check and rebuild the views; a refused save keeps the last views and shows why. `shown` is given a
+        snapshot as each view is written, before the slower ones are done (a card before the rules quoting it)."""
         import time
 
         from generator.pipeline import BuildRequest, build
 
-        started = time.perf_counter()
+        started, clock = time.time(), time.perf_counter()
+        before = self.snapshot
+
+        def published(job, found: list[Diagnostic]) -> None:
+            self.snapshot = self._after(before, found, True, started, clock)
+            shown(self.snapshot)
+
         with self._lock:
             built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
-                                                    out=self.preview, formats=frozenset({"svg"})))
-        views = _files(self.view_folder, ("svg", "html"))
-        previous = self.snapshot
-        self.snapshot = Snapshot(
-            version=previous.version + 1, findings=[_finding(d, self.folder) for d in built.diagnostics
-                                                    if d.severity.name != "NOTE"],
-            views=views or previous.views, changed=sorted(p for p, sha in views.items()
-                                                          if previous.views.get(p) != sha),
-            prints=previous.prints, built=bool(built.folders), seconds=round(time.perf_counter() - started, 3))
+                                                    out=self.preview, formats=frozenset({"svg"}),
+                                                    published=published))
+        final = self._after(before, built.diagnostics, bool(built.folders), started, clock)
+        if self.snapshot is before or not _same(final, self.snapshot):     # else the last view shown says it all
+            self.snapshot = final
         return self.snapshot
+
+    def _after(self, before: Snapshot, found: list[Diagnostic], built: bool, started: float, clock: float
+               ) -> Snapshot:
+        """The snapshot of the views written so far in this build; `changed` is since `before`, the last build."""
+        import time
+
+        views = _files(self.view_folder, ("svg", "html"))
+        return Snapshot(
+            version=self.snapshot.version + 1, findings=[_finding(d, self.folder) for d in found
+                                                         if d.severity.name != "NOTE"],
+            views=views or before.views, changed=sorted(p for p, sha in views.items() if before.views.get(p) != sha),
+            prints=self.snapshot.prints, built=built, started=started,
+            seconds=round(time.perf_counter() - clock, 3))
 
     def print_command(self) -> list[str]:
         """The build of the PDFs, as its own process: a new save stops it (the views come first) and starts it
@@ -88,6 +106,11 @@ class Session:
         self.snapshot = Snapshot(**{**self.snapshot.__dict__, "prints": _files(self.print_folder, ("pdf",)),
                                     "changed": [], "version": self.snapshot.version + 1})
         return self.snapshot
+
+
+def _same(one: Snapshot, other: Snapshot) -> bool:
+    """Two snapshots that show the same, whatever their versions and times."""
+    return {**one.__dict__, "version": 0, "seconds": 0} == {**other.__dict__, "version": 0, "seconds": 0}
 
 
 def _files(folder: Path, kinds: tuple[str, ...]) -> dict[str, str]:
