@@ -129,3 +129,38 @@ def test_a_picture_redrawn_rebuilds_what_prints_it(write_game, tmp_path):
     built = build(Path("demo"), request)
     assert [(why.component, why.rebuilt, why.reason) for why in built.why] == [
         ("counters", False, ""), ("cards", True, "file art/storm.png changed")]
+
+
+def test_each_output_is_written_whole_as_its_job_ends_the_quickest_first(write_game, tmp_path):
+    """What `imprenta serve` shows as each view comes: a card's new face is written, with a manifest that
+    describes the folder as it then is, before the living rules that quote the card; the folder ends as the
+    same files as a build that writes everything at once."""
+    game = CHITS | {"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
+        """}
+    write_game(game)
+    target = tmp_path / "early" / "demo" / "es"
+    seen = []
+
+    def published(job, found):
+        listed = {entry["path"]: entry["sha256"]
+                  for entry in json.loads((target / "manifest.json").read_text(encoding="utf-8"))["files"]}
+        on_disk = {path: sha for path, sha in files_of(target).items() if path != "manifest.json"}
+        seen.append((job[1], listed == on_disk, "Celada" in (target / "rules.html").read_text(encoding="utf-8")
+                     if (target / "rules.html").exists() else None))
+
+    request = BuildRequest(only=("cards", "html"), out=tmp_path / "early", jobs=1, formats=frozenset({"svg"}),
+                           published=published)
+    assert build(Path("demo"), request).folders
+    assert [(component, whole) for component, whole, _ in seen] == [("cards", True), ("html", True)]
+    write_game(game | {"cards.yaml": game["cards.yaml"].replace("Emboscada", "Celada")})
+    seen.clear()
+    built = build(Path("demo"), request)
+    assert seen == [("cards", True, False), ("html", True, True)]
+    assert "Celada" in (target / "cards" / "ambush-front.svg").read_text(encoding="utf-8")
+    clean = build(Path("demo"), request._replace(out=tmp_path / "clean", published=None))
+    assert files_of(built.folders[0]) == files_of(clean.folders[0])
