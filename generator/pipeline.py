@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
@@ -13,6 +14,7 @@ from generator.checking import _check_stopped, _with_game_policy, check, check_a
 
 if TYPE_CHECKING:
     from generator.model import Game
+    from generator.render.paper.profiles import PrintProfile
 
 
 class BuildRequest(NamedTuple):
@@ -133,7 +135,7 @@ class Ready(NamedTuple):
     """A checked game, ready to plan: what to build of it, in which languages, with which options."""
 
     game: Game
-    profile: object                     # PrintProfile
+    profile: PrintProfile
     languages: tuple[str, ...]
     names: tuple[str, ...]              # the components to build
     version: str
@@ -244,13 +246,14 @@ def _publisher(ready: Ready, request: BuildRequest, found: list[Diagnostic], ear
         if rendered.failed or isinstance(_write(ready, request, language, {name: rendered}), Diagnostic):
             return                               # left to _publish, which reports it
         early.add(job)
-        request.published(job, found)
+        if request.published is not None:
+            request.published(job, found)
 
     return answered
 
 
 def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, policy: Policy, stamped: Stamped,
-             found: list[Diagnostic], early: set = frozenset()) -> Built:
+             found: list[Diagnostic], early: Collection[tuple[str, str]] = ()) -> Built:
     """Each language's new files and manifest written at once (a manifest alone when only what it says of the
     whole game changed), the inputs each output read kept for the next build, then the stamp. The outputs in
     `early` were written as their jobs ended."""

@@ -64,8 +64,12 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
             task.cancel()
         printing.clear()
         loop = asyncio.get_running_loop()
+
+        def shown(snapshot) -> None:        # from the build's thread, as each view is written
+            loop.call_soon_threadsafe(announce, snapshot)
+
         # each view is sent as soon as it is written: a card does not wait for the living rules that quote it
-        await asyncio.to_thread(session.build_views, lambda snapshot: loop.call_soon_threadsafe(announce, snapshot))
+        await asyncio.to_thread(session.build_views, shown)
         announce(session.snapshot)
         printing.append(asyncio.create_task(build_prints()))
 
