@@ -113,8 +113,9 @@ def main() -> None:
                 print(f"{what:20} median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s "
                       f"(budget {budget:g} s, ratio {statistics.median(seconds) / budget:.2f}; "
                       f"load average {os.getloadavg()[0]:.1f})")
-                print(" " * 21 + " · ".join(f"{part} {statistics.median(p[part] for p in parts):.2f}"
-                                            for part in parts[0]))
+                named = dict.fromkeys(part for p in parts for part in p)     # a file the browser kept has no fetch
+                print(" " * 21 + " · ".join(f"{part} {statistics.median(p[part] for p in parts if part in p):.2f}"
+                                            for part in named))
         finally:
             driver.quit()
             server.should_exit = True

@@ -61,6 +61,7 @@ class Session:
         snapshot as each view is written, before the slower ones are done (a card before the rules quoting it)."""
         import time
 
+        from generator.load.yaml_nodes import parses_kept
         from generator.pipeline import BuildRequest, build
 
         started, clock = time.time(), time.perf_counter()
@@ -70,7 +71,7 @@ class Session:
             self.snapshot = self._after(before, found, True, started, clock)
             shown(self.snapshot)
 
-        with self._lock:
+        with self._lock, parses_kept():          # the files this save did not touch are not parsed again
             built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
                                                     out=self.preview, formats=frozenset({"svg"}),
                                                     published=published))
