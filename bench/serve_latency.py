@@ -13,7 +13,8 @@ the medians of where the time went, which are steadier than the wall time on a s
 - check, plan: the build's phases (in this process);
 - written: from the save being seen to the view being written and announced (check and plan included);
 - to page: the announcement to the browser asking for the new file (the event stream and the page's script);
-- fetched: the browser's request for it; shown: the file fetched to the picture on the page.
+- fetched: the browser's request for it; shown: the file fetched to the picture on the page;
+and the CPU seconds of the check, the plan and the view's own render job (in its forked process).
 
 Run it on a quiet machine: the figure is wall time, and the PDFs' build runs beside it at low priority.
 """
@@ -47,7 +48,8 @@ EDITS = [  # (what, file, old, new, the view's path, the element showing it, bud
 ]
 PAUSE = 1.0                     # seconds between one edit seen and the next save
 
-phases: list[tuple[str, float, float]] = []        # (phase, when it ended (time.time()), seconds)
+phases: list[tuple[str, float, float, float]] = []    # (phase, when it ended (time.time()), seconds, CPU seconds)
+JOBS = tempfile.TemporaryFile()           # each render job's line, from the forked process that ran it
 
 
 def _timed(name: str) -> None:
@@ -55,13 +57,37 @@ def _timed(name: str) -> None:
     original = getattr(pipeline, name)
 
     def run(*args, **kwargs):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         try:
             return original(*args, **kwargs)
         finally:
-            phases.append((name.strip("_"), time.time(), time.perf_counter() - started))
+            phases.append((name.strip("_"), time.time(), time.perf_counter() - started, time.thread_time() - cpu))
 
     setattr(pipeline, name, run)
+
+
+def _timed_jobs() -> None:
+    """Note each render job's CPU time, in the process that ran it (one line each, appended whole)."""
+    from generator.output import jobs
+
+    original = jobs.render_job
+
+    def render_job(state, language, component):
+        cpu = time.process_time()
+        try:
+            return original(state, language, component)
+        finally:
+            os.write(JOBS.fileno(), f"{component} {time.time()} {time.process_time() - cpu}\n".encode())
+
+    jobs.render_job = render_job
+
+
+def _job_cpu(component: str, saved: float, seen: float) -> float | None:
+    for line in reversed(os.pread(JOBS.fileno(), 1 << 20, 0).decode().splitlines()):
+        name, ended, cpu = line.split()
+        if name == component and saved <= float(ended) <= seen:
+            return float(cpu)
+    return None
 
 
 def main() -> None:
@@ -72,6 +98,7 @@ def main() -> None:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 5
     for name in ("_check", "_plan"):
         _timed(name)
+    _timed_jobs()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary) / "mar-y-acero"
         shutil.copytree(ROOT / "content" / "mar-y-acero", folder)
@@ -114,8 +141,11 @@ def main() -> None:
                       f"(budget {budget:g} s, ratio {statistics.median(seconds) / budget:.2f}; "
                       f"load average {os.getloadavg()[0]:.1f})")
                 named = dict.fromkeys(part for p in parts for part in p)     # a file the browser kept has no fetch
-                print(" " * 21 + " · ".join(f"{part} {statistics.median(p[part] for p in parts if part in p):.2f}"
-                                            for part in named))
+                medians = {part: statistics.median(p[part] for p in parts if part in p) for part in named}
+                for cpu in (False, True):
+                    print(" " * 21 + ("CPU seconds: " if cpu else "") + " · ".join(
+                        f"{part.removeprefix('CPU ')} {seconds:.2f}" for part, seconds in medians.items()
+                        if part.startswith("CPU ") == cpu))
         finally:
             driver.quit()
             server.should_exit = True
@@ -148,11 +178,16 @@ def _parts(driver, view: str, saved: float, seen: float, announced: list) -> dic
         "const entry = performance.getEntriesByType('resource').filter(e => e.name.includes(arguments[0])).pop();"
         "return entry ? [performance.timeOrigin + entry.startTime, performance.timeOrigin + entry.responseEnd]"
         " .map(t => t / 1000) : null;", "/view/" + view + "?v=" + snapshot["views"][view][:12])
-    during = {phase: seconds for phase, ended, seconds in phases if saved <= ended <= seen}
-    parts = {"watch": snapshot["started"] - saved, "check": during.get("check", 0.0),
-             "plan": during.get("plan", 0.0), "written": snapshot["seconds"]}
+    during = {phase: (seconds, cpu) for phase, ended, seconds, cpu in phases if saved <= ended <= seen}
+    parts = {"watch": snapshot["started"] - saved, "check": during.get("check", (0.0,))[0],
+             "plan": during.get("plan", (0.0,))[0], "written": snapshot["seconds"]}
     if fetched:
         parts.update({"to page": fetched[0] - ready, "fetched": fetched[1] - fetched[0], "shown": seen - fetched[1]})
+    component = "html" if view.endswith(".html") else view.split("/")[0]
+    parts.update({"CPU check": during.get("check", (0, 0.0))[1], "CPU plan": during.get("plan", (0, 0.0))[1]})
+    job = _job_cpu(component, saved, seen)
+    if job is not None:
+        parts[f"CPU {component} job"] = job
     return parts
 
 
