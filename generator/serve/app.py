@@ -29,6 +29,7 @@ PAGE = Path(__file__).resolve().parents[2] / "templates" / "serve" / "page.html"
 TYPES = {".svg": "image/svg+xml", ".html": "text/html; charset=utf-8", ".pdf": "application/pdf",
          ".png": "image/png", ".json": "application/json"}
 SKIPPED = frozenset({"build", ".git", "__pycache__"})
+VIEW_BYTES = 16 * 1024 * 1024       # a view larger than this is streamed like a print
 SOURCE_CONTEXT = 6                    # lines shown before and after the one a finding or a piece points at
 
 
@@ -130,7 +131,7 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     async def view(request: Request) -> Response:
-        return _file(session.view_folder, request.path_params["path"])
+        return _file(session.view_folder, request.path_params["path"], whole=True)
 
     async def printed(request: Request) -> Response:
         return _file(session.print_folder, request.path_params["path"])
@@ -177,12 +178,20 @@ def _inside(root: Path, relative: str) -> Path | None:
     return current if stat.S_ISREG(os.lstat(current).st_mode) else None
 
 
-def _file(root: Path, relative: str) -> Response:
+def _file(root: Path, relative: str, whole: bool = False) -> Response:
+    """The file, streamed; `whole`: read at once here, for a view (a few kilobytes, at most a few megabytes
+    for the living rules), which a stream would read in several trips to a worker thread, each waiting for a
+    core on a busy machine, while the designer waits to see it."""
     path = _inside(root, relative)
     if path is None:
         return Response("not found", status_code=404)
-    return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"),
-                        headers={"Cache-Control": "no-store"})
+    kind, headers = TYPES.get(path.suffix, "application/octet-stream"), {"Cache-Control": "no-store"}
+    try:
+        if whole and path.stat().st_size <= VIEW_BYTES:
+            return Response(path.read_bytes(), media_type=kind, headers=headers)
+    except OSError:                 # replaced by a new build since: the page asks for the new one
+        return Response("not found", status_code=404)
+    return FileResponse(path, media_type=kind, headers=headers)
 
 
 def _source_lines(folder: Path, relative: str, line: int) -> dict | None:
