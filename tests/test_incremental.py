@@ -164,3 +164,15 @@ def test_each_output_is_written_whole_as_its_job_ends_the_quickest_first(write_g
     assert "Celada" in (target / "cards" / "ambush-front.svg").read_text(encoding="utf-8")
     clean = build(Path("demo"), request._replace(out=tmp_path / "clean", published=None))
     assert files_of(built.folders[0]) == files_of(clean.folders[0])
+
+
+def test_the_jobs_after_the_first_yield_it_the_cores_when_each_result_is_shown_as_it_comes():
+    import os
+
+    from generator.output.scheduling import YIELDING, Limits, run_limited
+
+    heard: list[str] = []
+    niceness = run_limited(["first", "second"], lambda item: os.nice(0), 2, Limits(),
+                           answered=lambda item, result: heard.append(item))
+    assert niceness["second"] == min(19, niceness["first"] + YIELDING) and sorted(heard) == ["first", "second"]
+    assert len(set(run_limited(["first", "second"], lambda item: os.nice(0), 2, Limits()).values())) == 1

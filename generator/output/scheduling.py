@@ -21,6 +21,7 @@ from typing import NamedTuple
 from generator.components import BY_NAME
 
 _JOB_STATE: dict = {}
+YIELDING = 5            # the niceness added to the jobs after the first, for a caller shown each as it comes
 
 
 def default_workers() -> int:
@@ -37,7 +38,8 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     through `on_failure(job, why)` instead of hanging or exhausting the build: in a forked child process,
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
     written). `answered(job, result)` hears of each job as it ends; such a caller shows each output as it
-    comes (`imprenta serve`), so the quickest jobs go first rather than the slowest.
+    comes (`imprenta serve`), so the quickest jobs go first rather than the slowest, and those after the first
+    yield it the cores (a lower priority).
     """
     ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME),
                      reverse=answered is not None)
@@ -93,7 +95,10 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 item = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
                 inherited = [receiver] + [other for _, other, _ in running.values()]
-                process = context.Process(target=_child, args=(item, sender, inherited, os.getpid()), daemon=True)
+                # a caller shown each result as it comes wants the first soonest: the later ones yield it the cores
+                later = YIELDING if answered is not None and item != items[0] else 0
+                process = context.Process(target=_child, args=(item, sender, inherited, os.getpid(), later),
+                                          daemon=True)
                 process.start()
                 sender.close()
                 running[item] = (process, receiver, time.monotonic())
@@ -197,12 +202,14 @@ def _limit_memory(megabytes: int) -> None:
         pass                     # no limit where the system refuses one; the time limit still holds
 
 
-def _child(item, sender, inherited: list, parent: int) -> None:
+def _child(item, sender, inherited: list, parent: int, later: int = 0) -> None:
     # A build killed outright must not leave its jobs behind: each dies with the build, and a job that
     # outlives it anyway finds no reader (it holds no read end of any job's pipe) instead of waiting forever.
     for receiver in inherited:
         receiver.close()
     _die_with(parent)
+    if later:
+        os.nice(later)
     _limit_memory(_JOB_STATE["limits"].memory_mb)
     try:
         sender.send(_JOB_STATE["call"](item))
