@@ -7,9 +7,11 @@ real browser (Debian's Chromium, headless), on a copy of Mar y Acero. Three edit
 - a counter's name → the counter's new picture (budget 1 s)
 - a rules section's title → the new living rules loaded in the page's frame (budget 2 s)
 
-Each edit waits a second after the last was seen, as a designer looks before saving again. Below each figure,
+Each edit waits a second after the last was seen, as a designer looks before saving again (a save made while
+the views of the last are still being drawn waits for them: on a busy machine, that is part of the figure,
+and `watch` says how long). Below each figure,
 the medians of where the time went, which are steadier than the wall time on a shared machine:
-- watch: the save to the server seeing it;
+- watch: the save to the server starting its build;
 - check, plan: the build's phases (in this process);
 - written: from the save being seen to the view being written and announced (check and plan included);
 - to page: the announcement to the browser asking for the new file (the event stream and the page's script);
@@ -169,7 +171,7 @@ def _seen(driver, selector: str, before: str) -> float:
 def _parts(driver, view: str, saved: float, seen: float, announced: list) -> dict[str, float]:
     """Where the time from `saved` to `seen` went (see the module's docstring)."""
     deadline = time.monotonic() + 10             # this process's own listener may be a moment behind the page
-    while not (snapshot := next((s for at, s in announced if at >= saved and view in s["changed"]), None)):
+    while not (snapshot := next((s for _, s in announced if s["started"] >= saved and view in s["changed"]), None)):
         if time.monotonic() > deadline:
             raise SystemExit(f"no announcement of {view} heard")
         time.sleep(0.01)
