@@ -2,7 +2,8 @@
 
 Two builds follow each save, each only as large as the edit (the build keeps what did not change): the *views*
 (counter and card faces, the map as SVG, the living rules as HTML) into a preview folder, from this process,
-which keeps fonts and modules warm, its jobs on every core (a card the rules quote redraws both at once);
+which keeps fonts, modules and the parsed YAML of unchanged files warm, its jobs on every core, the quickest
+first, each view written and shown as soon as its job ends (a card before the living rules that quote it);
 then the *prints* (every PDF) into the game's ordinary build folder, in a process of its own at a lower
 priority, linked on the page when ready. A new save stops the prints' process and starts it again after the
 new views: the views are what the designer is looking at. Each kind of build has its own folder, and one
