@@ -5,8 +5,8 @@ where callers have always found them."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Collection
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
