@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from pathlib import Path
+from threading import Event
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
@@ -33,6 +34,9 @@ class BuildRequest(NamedTuple):
     # (language, component), the findings so far → None: told of each output once its files are written, while
     # the other jobs still run (`imprenta serve` shows a card before the living rules that quote it)
     published: Callable | None = None
+    # set when the outputs still being made are stale already (serve: a new save): they are stopped, what ended is
+    # written, and no stamp says the game is built
+    stop: Event | None = None
 
 
 class Built(NamedTuple):
@@ -235,7 +239,7 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
                      "everything": plan.everything, "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
-                    Limits(seconds=request.time_limit), stopped, request.isolate, answered)
+                    Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop)
 
 
 def _publisher(ready: Ready, request: BuildRequest, found: list[Diagnostic], early: set) -> Callable:
@@ -278,7 +282,7 @@ def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, pol
         if not wrote and not done:
             fresh.append(target)                 # everything asked was already up to date
     notes = note_counts(found)
-    if len(written) == len(ready.languages) and not has_errors(found):
+    if len(written) == len(ready.languages) and not has_errors(found) and all(job in results for job in plan.stale):
         write_stamp(request.out, ready.game.folder, stamped.stamp, written, notes)
     prune_records(request.out)
     why = tuple(Why(language, name, (language, name) in plan.stale, plan.stale.get((language, name), ""))

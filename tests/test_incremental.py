@@ -176,3 +176,29 @@ def test_the_jobs_after_the_first_yield_it_the_cores_when_each_result_is_shown_a
                            answered=lambda item, result: heard.append(item))
     assert niceness["second"] == min(19, niceness["first"] + YIELDING) and sorted(heard) == ["first", "second"]
     assert len(set(run_limited(["first", "second"], lambda item: os.nice(0), 2, Limits()).values())) == 1
+
+
+def test_a_build_stopped_after_its_first_output_keeps_it_and_the_next_build_makes_the_rest(write_game, tmp_path):
+    """`imprenta serve` stops the views a new save made stale: what ended is written, and nothing says the
+    rest is up to date, so the next build (the content unchanged) makes it and ends as a clean build does."""
+    import threading
+
+    game = CHITS | {"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
+        """}
+    write_game(game)
+    stop = threading.Event()
+    request = BuildRequest(only=("cards", "html"), out=tmp_path / "stopped", jobs=1, formats=frozenset({"svg"}),
+                           published=lambda job, found: stop.set(), stop=stop)
+    first = build(Path("demo"), request)
+    target = tmp_path / "stopped" / "demo" / "es"
+    assert (target / "cards" / "ambush-front.svg").is_file() and not (target / "rules.html").exists()
+    assert first.folders
+    again = build(Path("demo"), request._replace(published=None, stop=None))
+    assert [why.component for why in again.why if why.rebuilt] == ["html"]
+    clean = build(Path("demo"), request._replace(out=tmp_path / "clean", published=None, stop=None))
+    assert files_of(again.folders[0]) == files_of(clean.folders[0])

@@ -16,6 +16,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from threading import Event
 from typing import NamedTuple
 
 from generator.components import BY_NAME
@@ -31,7 +32,8 @@ def default_workers() -> int:
 def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers: int,
              progress: Callable[[int, int, tuple[str, str]], None] | None = None,
              limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None,
-             isolate: bool = False, answered: Callable[[tuple[str, str], object], None] | None = None) -> dict:
+             isolate: bool = False, answered: Callable[[tuple[str, str], object], None] | None = None,
+             stop: Event | None = None) -> dict:
     """(language, component) → what `render(state, language, component)` returned, for every job.
 
     Each job runs under the time and memory limits, so a render that runs away is stopped and reported
@@ -39,7 +41,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
     written). `answered(job, result)` hears of each job as it ends; such a caller shows each output as it
     comes (`imprenta serve`), so the quickest jobs go first rather than the slowest, and those after the first
-    yield it the cores (a lower priority).
+    yield it the cores (a lower priority). Once `stop` is set, the jobs still running are stopped and left out.
     """
     ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME),
                      reverse=answered is not None)
@@ -52,7 +54,8 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
         if answered:
             answered(ordered[0], results[ordered[0]])
         return results
-    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress, answered)
+    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress, answered,
+                       stop)
 
 
 def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
@@ -66,11 +69,12 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
                 progress: Callable[[int, int, object], None] | None = None,
-                answered: Callable[[object, object], None] | None = None) -> dict:
+                answered: Callable[[object, object], None] | None = None, stop: Event | None = None) -> dict:
     """item → call(item), each in a forked child under the time and memory limits; a child that runs past
     its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
     `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing.
-    `answered(item, result)` hears of each result as it comes, while the others still run."""
+    `answered(item, result)` hears of each result as it comes, while the others still run; once `stop` is set,
+    the items still running or waiting are stopped and left out of the answer."""
     results: dict = {}
     if not _can_fork():
         for index, item in enumerate(items, start=1):
@@ -90,7 +94,7 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
     _share_with_children()
     pending, running, done = list(items), {}, 0
     try:
-        while pending or running:
+        while (pending or running) and not (stop is not None and stop.is_set()):
             while pending and len(running) < max(1, workers):
                 item = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
@@ -102,7 +106,7 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 process.start()
                 sender.close()
                 running[item] = (process, receiver, time.monotonic())
-            ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2)
+            ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2 if stop is None else 0.05)
             for item, (process, receiver, started) in list(running.items()):
                 if receiver in ready:
                     try:

@@ -72,7 +72,8 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
         # each view is sent as soon as it is written: a card does not wait for the living rules that quote it
         await asyncio.to_thread(session.build_views, shown)
         announce(session.snapshot)
-        printing.append(asyncio.create_task(build_prints()))
+        if not session.superseded.is_set():        # else the next save's views come first
+            printing.append(asyncio.create_task(build_prints()))
 
     async def watch() -> None:
         import watchfiles
@@ -83,9 +84,10 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
             async for _ in watchfiles.awatch(session.folder, debounce=30, step=10, watch_filter=_saved,
                                              recursive=True):
                 saved.set()
+                session.superseded.set()          # a build still drawing the last save's views stops
 
         # Watching starts before the first build, whose views the page shows as they come: a save made
-        # meanwhile builds again once it ends, as does one made during any build.
+        # meanwhile, or during any build, stops what that build still draws and builds again.
         noticing = asyncio.create_task(notice())
         await asyncio.sleep(0)
         saved.set()
@@ -93,6 +95,7 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
             while True:
                 await saved.wait()
                 saved.clear()
+                session.superseded.clear()
                 await rebuild()
         finally:
             noticing.cancel()

@@ -48,6 +48,7 @@ class Session:
         self.preview = self.out / PREVIEW
         self.snapshot = Snapshot()
         self._lock = threading.Lock()              # one views build at a time, whoever asks
+        self.superseded = threading.Event()        # set by a new save: the views still being drawn are stale
 
     @property
     def view_folder(self) -> Path:
@@ -75,7 +76,7 @@ class Session:
         with self._lock, parses_kept():          # the files this save did not touch are not parsed again
             built = build(self.folder, BuildRequest(only=VIEWED, languages=(self.language,), profile=self.profile,
                                                     out=self.preview, formats=frozenset({"svg"}),
-                                                    published=published))
+                                                    published=published, stop=self.superseded))
         final = self._after(before, built.diagnostics, bool(built.folders), started, clock)
         if self.snapshot is before or not _same(final, self.snapshot):     # else the last view shown says it all
             self.snapshot = final
