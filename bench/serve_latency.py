@@ -8,8 +8,7 @@ real browser (Debian's Chromium, headless), on a copy of Mar y Acero. Three edit
 - a rules section's title → the new living rules loaded in the page's frame (budget 2 s)
 
 Each edit waits a second after the last was seen, as a designer looks before saving again (a save made while
-the views of the last are still being drawn waits for them: on a busy machine, that is part of the figure,
-and `watch` says how long). Below each figure,
+the views of the last are still being drawn stops them; `watch` includes that stop). Below each figure,
 the medians of where the time went, which are steadier than the wall time on a shared machine:
 - watch: the save to the server starting its build;
 - check, plan: the build's phases (in this process);

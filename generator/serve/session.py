@@ -5,9 +5,10 @@ Two builds follow each save, each only as large as the edit (the build keeps wha
 which keeps fonts, modules and the parsed YAML of unchanged files warm, its jobs on every core, the quickest
 first, each view written and shown as soon as its job ends (a card before the living rules that quote it);
 then the *prints* (every PDF) into the game's ordinary build folder, in a process of its own at a lower
-priority, linked on the page when ready. A new save stops the prints' process and starts it again after the
-new views: the views are what the designer is looking at. Each kind of build has its own folder, and one
-build of a kind runs at a time, so no two builds ever write one folder.
+priority, linked on the page when ready. A new save stops the prints' process, and the views still being
+drawn for the last save, and starts them again: the new views are what the designer is looking at. Each
+kind of build has its own folder, and one build of a kind runs at a time, so no two builds ever write one
+folder.
 """
 
 from __future__ import annotations
