@@ -5,7 +5,9 @@ where callers have always found them."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from pathlib import Path
+from threading import Event
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from generator.diagnostics import Diagnostic, Policy, has_errors, make
@@ -13,6 +15,7 @@ from generator.checking import _check_stopped, _with_game_policy, check, check_a
 
 if TYPE_CHECKING:
     from generator.model import Game
+    from generator.render.paper.profiles import PrintProfile
 
 
 class BuildRequest(NamedTuple):
@@ -28,6 +31,12 @@ class BuildRequest(NamedTuple):
     time_limit: float = 600.0           # seconds per output before its render is stopped
     isolate: bool = False               # fork even a lone render (watch: no crash may end the watcher)
     since: str = ""                     # an earlier version (git revision or folder): change bars, errata
+    # (language, component), the findings so far → None: told of each output once its files are written, while
+    # the other jobs still run (`imprenta serve` shows a card before the living rules that quote it)
+    published: Callable | None = None
+    # set when the outputs still being made are stale already (serve: a new save): they are stopped, what ended is
+    # written, and no stamp says the game is built
+    stop: Event | None = None
 
 
 class Built(NamedTuple):
@@ -95,8 +104,10 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     gc.freeze()
     try:
         plan = _plan(ready, request)
-        results = _render(ready, plan, request)
-        return _publish(ready, plan, results, request, policy, stamped, found)
+        early: set[tuple[str, str]] = set()          # the outputs `published` already wrote
+        results = _render(ready, plan, request, _publisher(ready, request, found, early) if request.published
+                          else None)
+        return _publish(ready, plan, results, request, policy, stamped, found, early)
     finally:
         gc.unfreeze()         # `imprenta serve` builds again and again: each game is let go after its build
 
@@ -128,7 +139,7 @@ class Ready(NamedTuple):
     """A checked game, ready to plan: what to build of it, in which languages, with which options."""
 
     game: Game
-    profile: object                     # PrintProfile
+    profile: PrintProfile
     languages: tuple[str, ...]
     names: tuple[str, ...]              # the components to build
     version: str
@@ -216,7 +227,7 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
                 inputs.places)
 
 
-def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
+def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None) -> dict:
     from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
@@ -228,58 +239,85 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
                      "everything": plan.everything, "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
-                    Limits(seconds=request.time_limit), stopped, request.isolate)
+                    Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop)
+
+
+def _publisher(ready: Ready, request: BuildRequest, found: list[Diagnostic], early: set) -> Callable:
+    """Each output written as soon as its job ends, for a caller that shows them as they come: its language's
+    manifest then lists it, so each write is whole; the stamp waits for the last (`_publish`)."""
+    def answered(job: tuple[str, str], rendered) -> None:
+        language, name = job
+        if rendered.failed or isinstance(_write(ready, request, language, {name: rendered}), Diagnostic):
+            return                               # left to _publish, which reports it
+        early.add(job)
+        if request.published is not None:
+            request.published(job, found)
+
+    return answered
 
 
 def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, policy: Policy, stamped: Stamped,
-             found: list[Diagnostic]) -> Built:
+             found: list[Diagnostic], early: Collection[tuple[str, str]] = ()) -> Built:
     """Each language's new files and manifest written at once (a manifest alone when only what it says of the
-    whole game changed), the inputs each output read kept for the next build, then the stamp."""
-    from generator.output.fingerprints import keep_record, prune_records
-    from generator.output.manifest import encode, read_manifest, updated_manifest
+    whole game changed), the inputs each output read kept for the next build, then the stamp. The outputs in
+    `early` were written as their jobs ended."""
+    from generator.output.fingerprints import prune_records
     from generator.output.stamps import write_stamp
-    from generator.output.writing import write_atomically
-    from generator.render.edition import Edition
-    from generator.render.proofing import manifest_unknowns
 
-    game, profile = ready.game, ready.profile
     found = list(found)
     written, fresh = [], []
     for language in ready.languages:
-        target = request.out / game.id / language
+        target = request.out / ready.game.id / language
         ran = {name: results[(language, name)] for name in ready.names if (language, name) in results}
         found.extend(policy.apply([d for rendered in ran.values() for d in rendered.diagnostics]))
         done = {name: rendered for name, rendered in ran.items() if not rendered.failed}
         if ran and not done:
             continue
-        for rendered in done.values():
-            keep_record(request.out, rendered.fingerprint, rendered.record)
-        previous = read_manifest(target)
-        manifest, stale = updated_manifest(previous, game.id, language, profile.name,
-                                           {name: r.artifacts for name, r in done.items()},
-                                           {name: r.placements for name, r in done.items()},
-                                           {name: r.fingerprint for name, r in done.items()})
-        manifest["unknowns"] = manifest_unknowns(Edition(game, language))
-        manifest["version"] = ready.version or None
-        if not done and previous and encode(manifest) == encode(previous):
-            written.append(target)               # everything asked was already up to date
-            fresh.append(target)
-            continue
-        try:
-            write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
-                             stale)
-        except OSError as error:
-            found.append(make("OUT001", f"cannot write {target}: {error.strerror or error}; the previous "
-                                        f"files are kept", None))
+        wrote = _write(ready, request, language,
+                       {name: rendered for name, rendered in done.items() if (language, name) not in early})
+        if isinstance(wrote, Diagnostic):
+            found.append(wrote)
             continue
         written.append(target)
+        if not wrote and not done:
+            fresh.append(target)                 # everything asked was already up to date
     notes = note_counts(found)
-    if len(written) == len(ready.languages) and not has_errors(found):
+    if len(written) == len(ready.languages) and not has_errors(found) and all(job in results for job in plan.stale):
         write_stamp(request.out, ready.game.folder, stamped.stamp, written, notes)
     prune_records(request.out)
     why = tuple(Why(language, name, (language, name) in plan.stale, plan.stale.get((language, name), ""))
                 for language in ready.languages for name in ready.names)
     return Built(found, written, tuple(fresh), notes, why)
+
+
+def _write(ready: Ready, request: BuildRequest, language: str, done: dict) -> bool | Diagnostic:
+    """One language's new files (`done`: component → its rendering) and its manifest, at once; False when the
+    manifest would say what it says already and there is nothing new, the reason when it cannot be written."""
+    from generator.output.fingerprints import keep_record
+    from generator.output.manifest import encode, read_manifest, updated_manifest
+    from generator.output.writing import write_atomically
+    from generator.render.edition import Edition
+    from generator.render.proofing import manifest_unknowns
+
+    target = request.out / ready.game.id / language
+    for rendered in done.values():
+        keep_record(request.out, rendered.fingerprint, rendered.record)
+    previous = read_manifest(target)
+    manifest, stale = updated_manifest(previous, ready.game.id, language, ready.profile.name,
+                                       {name: r.artifacts for name, r in done.items()},
+                                       {name: r.placements for name, r in done.items()},
+                                       {name: r.fingerprint for name, r in done.items()})
+    manifest["unknowns"] = manifest_unknowns(Edition(ready.game, language))
+    manifest["version"] = ready.version or None
+    if not done and previous and encode(manifest) == encode(previous):
+        return False
+    try:
+        write_atomically(target, [a for rendered in done.values() for a in rendered.artifacts], encode(manifest),
+                         stale)
+    except OSError as error:
+        return make("OUT001", f"cannot write {target}: {error.strerror or error}; the previous files are kept",
+                    None)
+    return True
 
 
 def note_counts(found: list[Diagnostic]) -> dict[str, int]:

@@ -145,3 +145,76 @@ def test_a_changed_imprenta_is_never_up_to_date(write_game, tmp_path, monkeypatc
     assert [(why.component, why.rebuilt, why.reason) for why in built.why] == [
         ("counters", True, "Imprenta itself (its version, code, templates or fonts) changed"),
         ("cards", True, "Imprenta itself (its version, code, templates or fonts) changed")]
+
+
+def test_each_output_is_written_whole_as_its_job_ends_the_quickest_first(write_game, tmp_path):
+    """What `imprenta serve` shows as each view comes: a card's new face is written, with a manifest that
+    describes the folder as it then is, before the living rules that quote the card; the folder ends as the
+    same files as a build that writes everything at once."""
+    game = CHITS | {"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
+        """}
+    write_game(game)
+    target = tmp_path / "early" / "demo" / "es"
+    seen = []
+
+    def published(job, found):
+        listed = {entry["path"]: entry["sha256"]
+                  for entry in json.loads((target / "manifest.json").read_text(encoding="utf-8"))["files"]}
+        on_disk = {path: sha for path, sha in files_of(target).items() if path != "manifest.json"}
+        seen.append((job[1], listed == on_disk, "Celada" in (target / "rules.html").read_text(encoding="utf-8")
+                     if (target / "rules.html").exists() else None))
+
+    request = BuildRequest(only=("cards", "html"), out=tmp_path / "early", jobs=1, formats=frozenset({"svg"}),
+                           published=published)
+    assert build(Path("demo"), request).folders
+    assert [(component, whole) for component, whole, _ in seen] == [("cards", True), ("html", True)]
+    write_game(game | {"cards.yaml": game["cards.yaml"].replace("Emboscada", "Celada")})
+    seen.clear()
+    built = build(Path("demo"), request)
+    assert seen == [("cards", True, False), ("html", True, True)]
+    assert "Celada" in (target / "cards" / "ambush-front.svg").read_text(encoding="utf-8")
+    clean = build(Path("demo"), request._replace(out=tmp_path / "clean", published=None))
+    assert files_of(built.folders[0]) == files_of(clean.folders[0])
+
+
+def test_the_jobs_after_the_first_yield_it_the_cores_when_each_result_is_shown_as_it_comes():
+    import os
+
+    from generator.output.scheduling import YIELDING, Limits, run_limited
+
+    heard: list[str] = []
+    niceness = run_limited(["first", "second"], lambda item: os.nice(0), 2, Limits(),
+                           answered=lambda item, result: heard.append(item))
+    assert niceness["second"] == min(19, niceness["first"] + YIELDING) and sorted(heard) == ["first", "second"]
+    assert len(set(run_limited(["first", "second"], lambda item: os.nice(0), 2, Limits()).values())) == 1
+
+
+def test_a_build_stopped_after_its_first_output_keeps_it_and_the_next_build_makes_the_rest(write_game, tmp_path):
+    """`imprenta serve` stops the views a new save made stale: what ended is written, and nothing says the
+    rest is up to date, so the next build (the content unchanged) makes it and ends as a clean build does."""
+    import threading
+
+    game = CHITS | {"rules.yaml": """\
+        documents:
+          - id: rules
+            title: Reglas
+            sections:
+              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
+        """}
+    write_game(game)
+    stop = threading.Event()
+    request = BuildRequest(only=("cards", "html"), out=tmp_path / "stopped", jobs=1, formats=frozenset({"svg"}),
+                           published=lambda job, found: stop.set(), stop=stop)
+    first = build(Path("demo"), request)
+    target = tmp_path / "stopped" / "demo" / "es"
+    assert (target / "cards" / "ambush-front.svg").is_file() and not (target / "rules.html").exists()
+    assert first.folders
+    again = build(Path("demo"), request._replace(published=None, stop=None))
+    assert [why.component for why in again.why if why.rebuilt] == ["html"]
+    clean = build(Path("demo"), request._replace(out=tmp_path / "clean", published=None, stop=None))
+    assert files_of(again.folders[0]) == files_of(clean.folders[0])

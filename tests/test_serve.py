@@ -102,7 +102,8 @@ def test_a_card_title_edited_in_the_yaml_changes_the_card_in_the_open_page(serve
     figure = "document.querySelector('figure[data-path=\"cards/columbus-testament-front.svg\"]')"
     before = browser.execute_script(f"return {figure}.dataset.sha")
     saved = _edit(folder / "cards.yaml", "title: Testamento de Colón", "title: Últimas voluntades")
-    _until(browser, f"return {figure}.dataset.sha !== '{before}' && {figure}.classList.contains('changed')")
+    _until(browser, f"return {figure}.dataset.shown === {figure}.dataset.sha && {figure}.dataset.sha !== '{before}'"
+                    f" && {figure}.classList.contains('changed')")      # the new picture loaded, and marked
     seen = time.monotonic() - saved
     words = _card_words(browser, "columbus-testament")
     assert "Últimas voluntades" in words and "Testamento de Colón" not in words

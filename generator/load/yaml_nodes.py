@@ -9,6 +9,7 @@ failure into a diagnostic.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path, PurePosixPath
@@ -168,11 +169,7 @@ def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Di
     if refused is not None:
         return None, [refused]
     try:
-        loader = _Loader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        node = _composed(text, shown)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         span = Span(shown, mark.line + 1, mark.column + 1) if mark else Span(shown, 1, 1)
@@ -196,6 +193,34 @@ def load_text(text: str, shown: PurePosixPath) -> tuple[Document | None, list[Di
     except _TooLarge as error:
         return None, builder.diagnostics + [error.diagnostic]
     return document, builder.diagnostics
+
+
+_kept: dict[PurePosixPath, tuple[str, yaml.Node | None]] = {}     # file → its last text and nodes (parses_kept)
+_keeping = [False]
+
+
+@contextlib.contextmanager
+def parses_kept():
+    """Within it, a file whose text is as when last parsed is not parsed again: `imprenta serve` loads every
+    file of the game on each save of one. Only the nodes are kept, which nothing changes."""
+    _keeping[0] = True
+    try:
+        yield
+    finally:
+        _keeping[0] = False
+
+
+def _composed(text: str, shown: PurePosixPath) -> yaml.Node | None:
+    if _keeping[0] and shown in _kept and _kept[shown][0] == text:
+        return _kept[shown][1]
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    finally:
+        loader.dispose()
+    if _keeping[0]:
+        _kept[shown] = (text, node)
+    return node
 
 
 def _measure(root: yaml.Node, shown: PurePosixPath) -> Diagnostic | None:

@@ -16,11 +16,13 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from threading import Event
 from typing import NamedTuple
 
 from generator.components import BY_NAME
 
 _JOB_STATE: dict = {}
+YIELDING = 5            # the niceness added to the jobs after the first, for a caller shown each as it comes
 
 
 def default_workers() -> int:
@@ -30,23 +32,30 @@ def default_workers() -> int:
 def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers: int,
              progress: Callable[[int, int, tuple[str, str]], None] | None = None,
              limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None,
-             isolate: bool = False) -> dict:
+             isolate: bool = False, answered: Callable[[tuple[str, str], object], None] | None = None,
+             stop: Event | None = None) -> dict:
     """(language, component) → what `render(state, language, component)` returned, for every job.
 
     Each job runs under the time and memory limits, so a render that runs away is stopped and reported
     through `on_failure(job, why)` instead of hanging or exhausting the build: in a forked child process,
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
-    written).
+    written). `answered(job, result)` hears of each job as it ends; such a caller shows each output as it
+    comes (`imprenta serve`), so the quickest jobs go first rather than the slowest, and those after the first
+    yield it the cores (a lower priority). Once `stop` is set, the jobs still running are stopped and left out.
     """
-    ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME))
+    ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME),
+                     reverse=answered is not None)
     limits = limits or Limits()
     results: dict = {}
     if len(ordered) == 1 and not isolate and _can_limit_here():
         results[ordered[0]] = _run_here(ordered[0], render, state, limits, on_failure)
         if progress:
             progress(1, 1, ordered[0])
+        if answered:
+            answered(ordered[0], results[ordered[0]])
         return results
-    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
+    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress, answered,
+                       stop)
 
 
 def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
@@ -59,16 +68,21 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
-                progress: Callable[[int, int, object], None] | None = None) -> dict:
+                progress: Callable[[int, int, object], None] | None = None,
+                answered: Callable[[object, object], None] | None = None, stop: Event | None = None) -> dict:
     """item → call(item), each in a forked child under the time and memory limits; a child that runs past
     its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
-    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing."""
+    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing.
+    `answered(item, result)` hears of each result as it comes, while the others still run; once `stop` is set,
+    the items still running or waiting are stopped and left out of the answer."""
     results: dict = {}
     if not _can_fork():
         for index, item in enumerate(items, start=1):
             if progress:
                 progress(index, len(items), item)
             results[item] = call(item)
+            if answered:
+                answered(item, results[item])
         return results
     _JOB_STATE.clear()
     _JOB_STATE.update(call=call, limits=limits)
@@ -80,16 +94,19 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
     _share_with_children()
     pending, running, done = list(items), {}, 0
     try:
-        while pending or running:
+        while (pending or running) and not (stop is not None and stop.is_set()):
             while pending and len(running) < max(1, workers):
                 item = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
                 inherited = [receiver] + [other for _, other, _ in running.values()]
-                process = context.Process(target=_child, args=(item, sender, inherited, os.getpid()), daemon=True)
+                # a caller shown each result as it comes wants the first soonest: the later ones yield it the cores
+                later = YIELDING if answered is not None and item != items[0] else 0
+                process = context.Process(target=_child, args=(item, sender, inherited, os.getpid(), later),
+                                          daemon=True)
                 process.start()
                 sender.close()
                 running[item] = (process, receiver, time.monotonic())
-            ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2)
+            ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2 if stop is None else 0.05)
             for item, (process, receiver, started) in list(running.items()):
                 if receiver in ready:
                     try:
@@ -111,6 +128,8 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 done += 1
                 if progress:
                     progress(done, len(items), item)
+                if answered:
+                    answered(item, results[item])
     finally:
         for process, _, _ in running.values():
             process.kill()
@@ -187,12 +206,14 @@ def _limit_memory(megabytes: int) -> None:
         pass                     # no limit where the system refuses one; the time limit still holds
 
 
-def _child(item, sender, inherited: list, parent: int) -> None:
+def _child(item, sender, inherited: list, parent: int, later: int = 0) -> None:
     # A build killed outright must not leave its jobs behind: each dies with the build, and a job that
     # outlives it anyway finds no reader (it holds no read end of any job's pipe) instead of waiting forever.
     for receiver in inherited:
         receiver.close()
     _die_with(parent)
+    if later:
+        os.nice(later)
     _limit_memory(_JOB_STATE["limits"].memory_mb)
     try:
         sender.send(_JOB_STATE["call"](item))

@@ -29,15 +29,20 @@ PAGE = Path(__file__).resolve().parents[2] / "templates" / "serve" / "page.html"
 TYPES = {".svg": "image/svg+xml", ".html": "text/html; charset=utf-8", ".pdf": "application/pdf",
          ".png": "image/png", ".json": "application/json"}
 SKIPPED = frozenset({"build", ".git", "__pycache__"})
+VIEW_BYTES = 16 * 1024 * 1024       # a view larger than this is streamed like a print
 SOURCE_CONTEXT = 6                    # lines shown before and after the one a finding or a piece points at
 
 
 def make_app(session: Session, hosts: list[str]) -> Starlette:
     listeners: set[asyncio.Queue] = set()
+    announced = [-1]                         # the version the page was last sent
 
-    def announce() -> None:
+    def announce(snapshot) -> None:
+        if snapshot.version <= announced[0]:     # already sent, or older than what was
+            return
+        announced[0] = snapshot.version
         for queue in list(listeners):
-            queue.put_nowait(session.snapshot.as_json())
+            queue.put_nowait(snapshot.as_json())
 
     printing: list[asyncio.Task] = []
 
@@ -53,24 +58,47 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
             await process.wait()
             raise
         if code == 0:
-            session.prints_done()
-            announce()
+            announce(session.prints_done())
 
     async def rebuild() -> None:
         for task in printing:
             task.cancel()
         printing.clear()
-        await asyncio.to_thread(session.build_views)
-        announce()
-        printing.append(asyncio.create_task(build_prints()))
+        loop = asyncio.get_running_loop()
+
+        def shown(snapshot) -> None:        # from the build's thread, as each view is written
+            loop.call_soon_threadsafe(announce, snapshot)
+
+        # each view is sent as soon as it is written: a card does not wait for the living rules that quote it
+        await asyncio.to_thread(session.build_views, shown)
+        announce(session.snapshot)
+        if not session.superseded.is_set():        # else the next save's views come first
+            printing.append(asyncio.create_task(build_prints()))
 
     async def watch() -> None:
         import watchfiles
 
-        await rebuild()
-        async for _ in watchfiles.awatch(session.folder, debounce=30, step=10, watch_filter=_saved,
-                                         recursive=True):
-            await rebuild()
+        saved = asyncio.Event()
+
+        async def notice() -> None:
+            async for _ in watchfiles.awatch(session.folder, debounce=30, step=10, watch_filter=_saved,
+                                             recursive=True):
+                saved.set()
+                session.superseded.set()          # a build still drawing the last save's views stops
+
+        # Watching starts before the first build, whose views the page shows as they come: a save made
+        # meanwhile, or during any build, stops what that build still draws and builds again.
+        noticing = asyncio.create_task(notice())
+        await asyncio.sleep(0)
+        saved.set()
+        try:
+            while True:
+                await saved.wait()
+                saved.clear()
+                session.superseded.clear()
+                await rebuild()
+        finally:
+            noticing.cancel()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -106,7 +134,7 @@ def make_app(session: Session, hosts: list[str]) -> Starlette:
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     async def view(request: Request) -> Response:
-        return _file(session.view_folder, request.path_params["path"])
+        return _file(session.view_folder, request.path_params["path"], whole=True)
 
     async def printed(request: Request) -> Response:
         return _file(session.print_folder, request.path_params["path"])
@@ -153,12 +181,20 @@ def _inside(root: Path, relative: str) -> Path | None:
     return current if stat.S_ISREG(os.lstat(current).st_mode) else None
 
 
-def _file(root: Path, relative: str) -> Response:
+def _file(root: Path, relative: str, whole: bool = False) -> Response:
+    """The file, streamed; `whole`: read at once here, for a view (a few kilobytes, at most a few megabytes
+    for the living rules), which a stream would read in several trips to a worker thread, each waiting for a
+    core on a busy machine, while the designer waits to see it."""
     path = _inside(root, relative)
     if path is None:
         return Response("not found", status_code=404)
-    return FileResponse(path, media_type=TYPES.get(path.suffix, "application/octet-stream"),
-                        headers={"Cache-Control": "no-store"})
+    kind, headers = TYPES.get(path.suffix, "application/octet-stream"), {"Cache-Control": "no-store"}
+    try:
+        if whole and path.stat().st_size <= VIEW_BYTES:
+            return Response(path.read_bytes(), media_type=kind, headers=headers)
+    except OSError:                 # replaced by a new build since: the page asks for the new one
+        return Response("not found", status_code=404)
+    return FileResponse(path, media_type=kind, headers=headers)
 
 
 def _source_lines(folder: Path, relative: str, line: int) -> dict | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.pipeline import check
@@ -131,3 +133,20 @@ def test_there_are_at_least_25_distinct_broken_content_cases():
     for _files, expected in CASES.values():
         codes.update(e[0] for e in expected) if not isinstance(expected, str) else codes.add(expected.split()[0])
     assert len(CASES) >= 25 and len(codes) >= 25
+
+
+def test_a_check_that_keeps_parses_finds_what_a_fresh_check_finds_after_every_edit(write_game):
+    """`imprenta serve` checks again on every save, parsing again only the files whose text changed: each of
+    these broken games, written over the last one in the same folder, is found as broken as a fresh check finds
+    it (and a file put back as it was is read as it now is)."""
+    from generator.load.yaml_nodes import parses_kept
+
+    written: set[str] = set()
+    for files, _ in [*CASES.values(), CASES["bad YAML syntax"], CASES["duplicate key"]]:
+        for name in written - set(files):
+            (Path("demo") / name).unlink()
+        folder = write_game(files)
+        written = set(files)
+        with parses_kept():
+            kept = check(folder).diagnostics
+        assert kept == check(folder).diagnostics
