@@ -123,8 +123,8 @@ def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool
     from generator.output.scheduling import Limits, default_workers, run_limited
     from generator.render.draw import fonts
 
-    _import_check_modules()               # imported once here, shared by the workers rather than once in each
-    if len(folders) > 1:
+    if len(folders) > 1:                  # a lone check imports and reads only what its game needs
+        _import_check_modules()           # imported once here, shared by the workers rather than once in each
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
     largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
