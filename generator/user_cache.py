@@ -48,3 +48,16 @@ def shipped_key() -> str:
                 status = os.stat(os.path.join(folder, name))
                 hasher.update(f"{folder}/{name}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return hasher.hexdigest()
+
+
+def package_key(name: str) -> str:
+    """An installed package as its place, size and time, found without importing it (importing babel or
+    svgelements costs more than the cached answer saves): what a result computed by that package is kept under."""
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    origin = spec.origin if spec is not None else None
+    if not origin:
+        return f"{name}|missing"
+    places = (origin, os.path.dirname(origin))      # its first module, and its folder (files replaced in it)
+    return "|".join([name, origin, *(f"{os.stat(place).st_size}:{os.stat(place).st_mtime_ns}" for place in places)])

@@ -53,11 +53,9 @@ def plural_categories(language: str) -> tuple[str, ...]:
     Babel's version, since finding them loads the language's whole CLDR data (some 50 ms a language)."""
     import json
 
-    import babel
+    from generator.user_cache import cache_folder, package_key, shipped_key, write_atomically
 
-    from generator.user_cache import cache_folder, shipped_key, write_atomically
-
-    key = hashlib.sha256(f"{babel.__version__}|{shipped_key()}|{language}".encode()).hexdigest()
+    key = hashlib.sha256(f"{package_key('babel')}|{shipped_key()}|{language}".encode()).hexdigest()
     entry = cache_folder("plurals") / f"{key[:32]}.json"
     with suppress(OSError, ValueError, TypeError):
         kept = json.loads(entry.read_text(encoding="utf-8"))

@@ -23,7 +23,25 @@ _ARC_STEPS = 12
 
 @cache
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
-    """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1)."""
+    """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1); kept in the cache
+    folder under Imprenta's files and svgelements' version (reading them imports svgelements and numpy)."""
+    import hashlib
+    import json
+    from contextlib import suppress
+
+    from generator.user_cache import cache_folder, package_key, shipped_key, write_atomically
+
+    key = hashlib.sha256(f"{shipped_key()}|{package_key('svgelements')}|{name}".encode()).hexdigest()
+    entry = cache_folder("silhouettes") / f"{key[:32]}.json"
+    with suppress(OSError, ValueError, TypeError):
+        commands, box = json.loads(entry.read_text(encoding="utf-8"))
+        return tuple(tuple(command) for command in commands), tuple(box)
+    read = _read_silhouette(name)
+    write_atomically(entry, json.dumps(read).encode())
+    return read
+
+
+def _read_silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier
 
     source = (FOLDER / f"{name}.svg").read_text(encoding="utf-8")
