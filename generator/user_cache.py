@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 _SHIPPED = (_PACKAGE, _PACKAGE.parent / "templates")
@@ -34,6 +36,19 @@ def write_atomically(path: Path, data: bytes) -> bool:
         with suppress(OSError):
             staged.unlink(missing_ok=True)
         return False
+
+
+def kept_json(folder: str, key: str, compute: Callable[[], Any]) -> Any:
+    """compute(), a JSON value fixed by `key` (which names everything it depends on), kept in `folder` of the
+    cache folder and read back from there; what is read back is what JSON gives (lists for tuples)."""
+    import json
+
+    entry = cache_folder(folder) / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    with suppress(OSError, ValueError, KeyError, TypeError):
+        return json.loads(entry.read_text(encoding="utf-8"))["value"]
+    value = compute()
+    write_atomically(entry, json.dumps({"value": value}).encode())
+    return value
 
 
 @cache

@@ -7,9 +7,7 @@ The shipped files are Imprenta's own, not a game's: read with the plain safe loa
 from __future__ import annotations
 
 import gettext
-import hashlib
 import re
-from contextlib import suppress
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
@@ -51,19 +49,10 @@ def shipped_lines(language: str) -> tuple[PurePosixPath, dict[str, int]]:
 def plural_categories(language: str) -> tuple[str, ...]:
     """The CLDR plural categories of a language, in gettext's msgstr[] order; kept in the cache folder under
     Babel's version, since finding them loads the language's whole CLDR data (some 50 ms a language)."""
-    import json
+    from generator.user_cache import kept_json, package_key, shipped_key
 
-    from generator.user_cache import cache_folder, package_key, shipped_key, write_atomically
-
-    key = hashlib.sha256(f"{package_key('babel')}|{shipped_key()}|{language}".encode()).hexdigest()
-    entry = cache_folder("plurals") / f"{key[:32]}.json"
-    with suppress(OSError, ValueError, TypeError):
-        kept = json.loads(entry.read_text(encoding="utf-8"))
-        if isinstance(kept, list) and kept and all(isinstance(category, str) for category in kept):
-            return tuple(kept)
-    categories = _plural_categories(language)
-    write_atomically(entry, json.dumps(categories).encode())
-    return categories
+    return tuple(kept_json("plurals", f"{package_key('babel')}|{shipped_key()}|{language}",
+                           lambda: _plural_categories(language)))
 
 
 def _plural_categories(language: str) -> tuple[str, ...]:

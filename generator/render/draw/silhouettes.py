@@ -25,20 +25,11 @@ _ARC_STEPS = 12
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1); kept in the cache
     folder under Imprenta's files and svgelements' version (reading them imports svgelements and numpy)."""
-    import hashlib
-    import json
-    from contextlib import suppress
+    from generator.user_cache import kept_json, package_key, shipped_key
 
-    from generator.user_cache import cache_folder, package_key, shipped_key, write_atomically
-
-    key = hashlib.sha256(f"{shipped_key()}|{package_key('svgelements')}|{name}".encode()).hexdigest()
-    entry = cache_folder("silhouettes") / f"{key[:32]}.json"
-    with suppress(OSError, ValueError, TypeError):
-        commands, box = json.loads(entry.read_text(encoding="utf-8"))
-        return tuple(tuple(command) for command in commands), tuple(box)
-    read = _read_silhouette(name)
-    write_atomically(entry, json.dumps(read).encode())
-    return read
+    commands, box = kept_json("silhouettes", f"{shipped_key()}|{package_key('svgelements')}|{name}",
+                              lambda: _read_silhouette(name))
+    return tuple(tuple(command) for command in commands), tuple(box)
 
 
 def _read_silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
