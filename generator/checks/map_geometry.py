@@ -30,7 +30,8 @@ def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
         return
     from generator import checked_before
 
-    key = _inputs(game) if hasattr(game.map, "_where") else None      # a map made in code, not read: no document
+    place = getattr(game.map, "_where", None)         # a map made in code, not read, has no document
+    key = _inputs(game, place[0]) if place else None
     found = checked_before.recall(key) if key else None
     if found is None:
         found = list(_measured(game))
@@ -39,7 +40,7 @@ def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
     yield from found
 
 
-def _inputs(game: Game) -> str:
+def _inputs(game: Game, document) -> str:
     """What the findings depend on: the document the map was read from (its values and their places, which
     fix the validated map and the findings' spans), every other file of the game folder but the content and
     translation files (geography, artwork), Imprenta's code and the working folder (the paths shown)."""
@@ -52,7 +53,6 @@ def _inputs(game: Game) -> str:
     from generator.load.folders import content_files, translation_files
     from generator.user_cache import shipped_key
 
-    document = game.map._where[0]
     hasher = hashlib.sha256(repr(("map geometry", __version__, sys.version_info[:3], shipped_key(), os.getcwd(),
                                   str(game.folder.absolute()), str(document.file), document.data,
                                   list(document.starts.items()), list(document.key_starts.items()),
