@@ -123,12 +123,13 @@ def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool
     from generator.output.scheduling import Limits, default_workers, run_limited
     from generator.render.draw import fonts
 
-    _import_check_modules()               # imported once here, shared by the workers rather than once in each
-    if len(folders) > 1:
+    if len(folders) > 1:                  # a lone check imports and reads only what its game needs
+        _import_check_modules()           # imported once here, shared by the workers rather than once in each
         for role in fonts.FONTS:          # read once here, shared by the workers
             fonts.metrics(role)
-    largest_first = sorted(folders, key=_content_bytes, reverse=True)   # no long check left to start last
-    return run_limited(largest_first, lambda folder: check(folder, policy, release=release).diagnostics,
+    if len(folders) > 1:
+        folders = sorted(folders, key=_content_bytes, reverse=True)     # largest first: no long check started last
+    return run_limited(folders, lambda folder: check(folder, policy, release=release).diagnostics,
                        default_workers(), limits or Limits(), _check_stopped)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 _SHIPPED = (_PACKAGE, _PACKAGE.parent / "templates")
@@ -36,6 +38,19 @@ def write_atomically(path: Path, data: bytes) -> bool:
         return False
 
 
+def kept_json(folder: str, key: str, compute: Callable[[], Any]) -> Any:
+    """compute(), a JSON value fixed by `key` (which names everything it depends on), kept in `folder` of the
+    cache folder and read back from there; what is read back is what JSON gives (lists for tuples)."""
+    import json
+
+    entry = cache_folder(folder) / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    with suppress(OSError, ValueError, KeyError, TypeError):
+        return json.loads(entry.read_text(encoding="utf-8"))["value"]
+    value = compute()
+    write_atomically(entry, json.dumps({"value": value}).encode())
+    return value
+
+
 @cache
 def shipped_key() -> str:
     """Imprenta's own files (its code, templates and fonts) as names, sizes and times, compiled bytecode aside:
@@ -48,3 +63,16 @@ def shipped_key() -> str:
                 status = os.stat(os.path.join(folder, name))
                 hasher.update(f"{folder}/{name}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return hasher.hexdigest()
+
+
+def package_key(name: str) -> str:
+    """An installed package as its place, size and time, found without importing it (importing babel or
+    svgelements costs more than the cached answer saves): what a result computed by that package is kept under."""
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    origin = spec.origin if spec is not None else None
+    if not origin:
+        return f"{name}|missing"
+    places = (origin, os.path.dirname(origin))      # its first module, and its folder (files replaced in it)
+    return "|".join([name, origin, *(f"{os.stat(place).st_size}:{os.stat(place).st_mtime_ns}" for place in places)])

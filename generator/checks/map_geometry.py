@@ -24,8 +24,47 @@ HEX_LAND_MM2 = 0.5        # land a hex must hold to count as holding land: a pat
 
 
 def check_map_geometry(game: Game) -> Iterator[Diagnostic]:
+    """The findings, or those of an earlier check whose inputs were the same (checked_before keeps them): the
+    outlines cost shapely and numpy (some 0.1 s to import) and their geometry, and change only with the map."""
     if game.map is None:
         return
+    from generator import checked_before
+
+    place = getattr(game.map, "_where", None)         # a map made in code, not read, has no document
+    key = _inputs(game, place[0]) if place else None
+    found = checked_before.recall(key) if key else None
+    if found is None:
+        found = list(_measured(game))
+        if key:
+            checked_before.remember(key, found)
+    yield from found
+
+
+def _inputs(game: Game, document) -> str:
+    """What the findings depend on: the document the map was read from (its values and their places, which
+    fix the validated map and the findings' spans), every other file of the game folder but the content and
+    translation files (geography, artwork), Imprenta's code and the working folder (the paths shown)."""
+    import hashlib
+    import os
+    import sys
+
+    from generator import __version__
+    from generator.game_files import digest, files_under
+    from generator.load.folders import content_files, translation_files
+    from generator.user_cache import shipped_key
+
+    hasher = hashlib.sha256(repr(("map geometry", __version__, sys.version_info[:3], shipped_key(), os.getcwd(),
+                                  str(game.folder.absolute()), str(document.file), document.data,
+                                  list(document.starts.items()), list(document.key_starts.items()),
+                                  sorted(document.literal, key=repr), document.lines)).encode())
+    read_elsewhere = set(content_files(game.folder) + translation_files(game.folder))
+    files, links = files_under(game.folder, frozenset({"build"}))
+    for path in sorted(set(files + links) - read_elsewhere):
+        hasher.update(f"{path.relative_to(game.folder).as_posix()}\0{digest(path)}\n".encode())
+    return hasher.hexdigest()
+
+
+def _measured(game: Game) -> Iterator[Diagnostic]:
     from generator.derived.outlines import outlines  # shapely and numpy: 0.1 s a game without a map never needs
 
     shapes = outlines(game)

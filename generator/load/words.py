@@ -47,7 +47,15 @@ def shipped_lines(language: str) -> tuple[PurePosixPath, dict[str, int]]:
 
 @lru_cache(maxsize=32)
 def plural_categories(language: str) -> tuple[str, ...]:
-    """The CLDR plural categories of a language, in gettext's msgstr[] order."""
+    """The CLDR plural categories of a language, in gettext's msgstr[] order; kept in the cache folder under
+    Babel's version, since finding them loads the language's whole CLDR data (some 50 ms a language)."""
+    from generator.user_cache import kept_json, package_key, shipped_key
+
+    return tuple(kept_json("plurals", f"{package_key('babel')}|{shipped_key()}|{language}",
+                           lambda: _plural_categories(language)))
+
+
+def _plural_categories(language: str) -> tuple[str, ...]:
     from babel.messages.plurals import get_plural
 
     rule = get_plural(language.replace("-", "_"))

@@ -155,6 +155,12 @@ def load_file(path: Path, root: Path | None = None) -> tuple[Document | None, li
     except Refused as refusal:      # the place is the file itself; its lines are never shown
         return None, [make(refusal.code if refusal.code != "SCH011" else "SEC002",
                            f"{shown} {refusal.reason}; it is not read", Span(shown, 1, 1))]
+    from generator.load.parsed import remembered
+
+    return remembered(path, raw, shown, lambda: _load_bytes(raw, shown))
+
+
+def _load_bytes(raw: bytes, shown: PurePosixPath) -> tuple[Document | None, list[Diagnostic]]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -20,7 +20,7 @@ from contextlib import suppress
 from functools import partial
 from pathlib import Path
 
-from generator.user_cache import cache_folder, write_atomically
+from generator.user_cache import cache_folder, package_key, write_atomically
 
 _FORMAT = 1          # raise when what an entry holds changes
 
@@ -111,11 +111,9 @@ def covered_characters(paths: tuple[Path, ...]) -> frozenset[str]:
 
 
 def _coverage_entry(paths: tuple[Path, ...]) -> Path | None:
-    from fontTools import version
-
     try:
         files = [f"{path.resolve()}|{path.stat().st_size}|{path.stat().st_mtime_ns}" for path in paths]
     except OSError:
         return None
-    key = "|".join([str(_FORMAT), version, *files])
+    key = "|".join([str(_FORMAT), package_key("fontTools"), *files])      # its version, without importing it
     return cache_folder("fonts") / f"coverage-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"

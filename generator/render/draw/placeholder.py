@@ -18,6 +18,8 @@ every language; its figures are never smaller than SEAL_MIN_POINTS.
 
 from __future__ import annotations
 
+from functools import cache
+
 from generator.derived.unknowns import MARK, MARK_BASE, MARK_LIMIT, mark_number
 from generator.render.draw.primitives import Ellipse, Group, Ink, Polyline, Text
 
@@ -37,8 +39,10 @@ def advance_em(number: int) -> float:
     return len(str(number)) * DIGIT_EM + 2 * POINT_EM if number else 2 * POINT_EM + 0.5
 
 
+@cache
 def mark_widths() -> dict[str, float]:
-    """Advance of every mark character in thousandths of an em, as fonts.Metrics keeps widths."""
+    """Advance of every mark character in thousandths of an em, as fonts.Metrics keeps widths (the same in every
+    font: made once; callers copy it into their own table)."""
     return {chr(MARK_BASE + number): advance_em(number) * 1000 for number in range(MARK_LIMIT)}
 
 

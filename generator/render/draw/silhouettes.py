@@ -23,7 +23,16 @@ _ARC_STEPS = 12
 
 @cache
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
-    """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1)."""
+    """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1); kept in the cache
+    folder under Imprenta's files and svgelements' version (reading them imports svgelements and numpy)."""
+    from generator.user_cache import kept_json, package_key, shipped_key
+
+    commands, box = kept_json("silhouettes", f"{shipped_key()}|{package_key('svgelements')}|{name}",
+                              lambda: _read_silhouette(name))
+    return tuple(tuple(command) for command in commands), tuple(box)
+
+
+def _read_silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     from svgelements import Arc, Close, CubicBezier, Line, Move, Path, QuadraticBezier
 
     source = (FOLDER / f"{name}.svg").read_text(encoding="utf-8")
