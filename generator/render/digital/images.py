@@ -47,23 +47,31 @@ def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
                                       "die_line": None})
 
 
-def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True, inputs: str = "") -> Pictures:
-    """The pictures of one edition. Given `inputs` (the build's fingerprint of what the export is made from),
-    they are kept in the user's cache under it: the VASSAL module and the TTS save of an edition share one
-    drawing (the second waits for the first rather than drawing the same faces again), and so does a rebuild
-    whose inputs and Imprenta's code did not change."""
-    if not inputs:
-        return _drawn(edition, profile, with_map)
-    name = hashlib.sha256(f"{inputs} {with_map} {shipped_key()} {DPI} {_pdfium_version()}".encode()).hexdigest()
-    with _one_drawer(name):
-        stored = _read_cached(name)
-        if stored is not None:
-            return Pictures({key[len("faces/"):]: data for key, data in stored.items() if key.startswith("faces/")},
-                            stored.get("board.png"))
+def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True) -> Pictures:
+    """The pictures of one edition, and its map's drawing (edition's `map_drawing`).
+
+    Drawn while the job records what they read (recording.part), they are kept in the user's cache with that
+    record: a later job whose game gives every input of the record its recorded digest (the TTS save after
+    the VASSAL module, a rebuild after an edit elsewhere) takes them as they are, its record as if it had drawn
+    them. Otherwise every face is drawn again, but each face's picture is kept under a digest of its own
+    drawing: after an edit only the faces that draw differently are printed and rasterized again."""
+    from generator.output import recording
+
+    name = hashlib.sha256(f"{edition.game.folder.resolve()} {edition.language} {with_map} {shipped_key()} {DPI} "
+                          f"{_pdfium_version()} {profile.model_dump_json()}".encode()).hexdigest()
+    with _one_drawer(name), recording.part() as reads:
+        if reads is None:
+            return _drawn(edition, profile, with_map)
+        kept = _read_kept(name)
+        if kept is not None and reads.unchanged(kept["record"]):
+            recording.replay(kept["record"])
+            if kept["map"] is not None:
+                edition.__dict__["_map_drawing"] = kept["map"]
+            return kept["pictures"]
         pictures = _drawn(edition, profile, with_map)
         if not pictures.failed:       # never keep a refusal: its findings must be reported by every build
-            board = {"board.png": pictures.board} if pictures.board is not None else {}
-            _write_cached(name, {**{f"faces/{key}": data for key, data in pictures.faces.items()}, **board})
+            _keep(name, {"record": reads.finish(reads), "pictures": pictures,
+                         "map": edition.__dict__.get("_map_drawing")})
         return pictures
 
 
@@ -83,26 +91,90 @@ def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
     if pictures.diagnostics:
         pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
         return pictures
-    pictures.faces = _cut_faces(edition, faces, digital_profile(profile, BLEED_MM))
+    pictures.faces = _cut_faces(faces, digital_profile(profile, BLEED_MM), f"{edition.game.id}-{edition.language}")
     if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
         _draw_board(edition, profile, pictures)
     return pictures
 
 
-def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str, bytes]:
-    """Each face once on a sheet printed like the counter and card sheets, then cut out at DPI."""
+def _read_kept(name: str) -> dict | None:
+    """What a job kept of an edition's pictures, or None (none kept, or kept by another Imprenta)."""
+    import pickle
+
+    from generator.user_cache import cache_folder
+
+    try:
+        kept = pickle.loads(cache_folder("digital", f"{name}.pickle").read_bytes())
+    except Exception:       # noqa: BLE001 - a cache that cannot be read is a cache that is empty
+        return None
+    return kept if isinstance(kept, dict) and {"record", "pictures", "map"} <= kept.keys() else None
+
+
+def _keep(name: str, kept: dict) -> None:
+    import pickle
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    path = cache_folder("digital", f"{name}.pickle")
+    if write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
+        _forget_oldest(path.parent)
+
+
+def _cut_faces(faces: dict, profile: PrintProfile, edition_name: str) -> dict[str, bytes]:
+    """Each face's picture at DPI: kept under the digest of its drawing, else printed alone on a page of a
+    sheet of faces of its size (never beside another face, so its pixels do not depend on which faces were
+    printed with it) and cut out at its trim."""
     if not faces:
         return {}
-    from generator.render.paper.raster import face_images
-    from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
+    from generator.render.paper.raster import kept_pngs
 
-    items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.field(edition.game.manifest, "title"), "", "counters", edition.words)
-    # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
-    # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
-    sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)
-    cut = rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
+    sources = {key: drawing_source(face) for key, face in faces.items()}
+    with _one_drawer(f"faces-{hashlib.sha256(edition_name.encode()).hexdigest()[:16]}"):
+        return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
+
+
+def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
+    from generator.render.paper.imposition import Placement
+    from generator.render.paper.pdf_canvas import SheetWriter
+    from generator.render.paper.raster import face_images
+
+    by_size: dict[tuple, list[str]] = {}
+    for key, face in faces.items():
+        by_size.setdefault((face.width, face.height), []).append(key)
+    cut = {}
+    for (width, height), keys in by_size.items():
+        writer = SheetWriter(profile, "faces", "", "faces", trim=(width, height))
+        wanted = {}
+        for page, key in enumerate(keys):
+            placement = Placement(0, page, 0.0, 0.0, width, height, (profile.bleed,) * 4)
+            writer.place(faces[key], None, placement)
+            writer.finish_page([], "", None, "")
+            wanted[key] = (page, placement)
+        cut.update(face_images(writer.getvalue(), wanted, DPI, writer.offset))
     return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
+
+
+def drawing_source(face) -> bytes:
+    """A face's drawing as bytes (a picture it shows as its file's digest): the same bytes, the same pixels.
+    The pictures' files are recorded as read, so a module's record does not depend on what its cache held."""
+    from generator.output.digests import file_digest_of
+    from generator.output.recording import note_file
+    from generator.render.draw.primitives import Group, Image
+
+    def shown(shapes) -> list:
+        out: list = []
+        for shape in shapes:
+            if isinstance(shape, Group):
+                out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
+            elif isinstance(shape, Image):
+                note_file(shape.path)
+                out.append(shape._replace(path=file_digest_of(str(shape.path))))
+            else:
+                out.append(shape)
+        return out
+
+    return repr((face.width, face.height, face.background, face.round, shown(face.shapes))).encode()
 
 
 def round_cut(png: bytes) -> bytes:
@@ -231,7 +303,8 @@ def _pdfium_version() -> str:
 
 def _forget_oldest(folder) -> None:
     with suppress(OSError):
-        kept = sorted(folder.glob("*.zip"), key=lambda entry: entry.stat().st_mtime, reverse=True)
+        kept = sorted([*folder.glob("*.zip"), *folder.glob("*.pickle")], key=lambda entry: entry.stat().st_mtime,
+                      reverse=True)
         for entry in kept[CACHE_KEPT:]:
             entry.unlink(missing_ok=True)
             entry.with_suffix(".lock").unlink(missing_ok=True)
