@@ -107,33 +107,33 @@ def test_editing_one_card_rebuilds_what_prints_it_and_says_why(write_game, tmp_p
 
 def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, tmp_path, monkeypatch):
     """The VASSAL module and the TTS save print every face: after a card's edit both are rebuilt for that card,
-    only its face is printed and rasterized again, the save takes the module's pictures as they are, and both
-    are what a clean build (with nothing kept in the user's cache) writes."""
+    the counters' faces are taken as they were, only the card's face is printed and rasterized again, the save
+    takes the module's pictures as they are, and both are what a clean build (nothing in the cache) writes."""
     from generator.render.digital import images
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     printed, drawn = [], []
-    print_alone, draw = images._printed_alone, images._drawn
+    print_alone, cut = images._printed_alone, images._cut
     monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
                         or print_alone(faces, *rest))
-    monkeypatch.setattr(images, "_drawn", lambda *args: drawn.append(args[0].language) or draw(*args))
+    monkeypatch.setattr(images, "_cut", lambda faces, *rest: drawn.append(sorted(faces.faces)) or cut(faces, *rest))
     write_game(CHITS)
     vassal = BuildRequest(only=("vassal",), out=tmp_path / "inc", jobs=1)     # one job: run in this process
     tts = vassal._replace(only=("tts",))
     assert build(Path("demo"), vassal).folders and build(Path("demo"), tts).folders
-    assert len(drawn) == 1 and len(printed) == 1 and "storm-front" in printed[0]     # the save drew nothing
+    assert drawn == printed and len(drawn) == 2 and "storm-front" in drawn[1]     # the save drew nothing
     write_game(CHITS | {"cards.yaml": CHITS["cards.yaml"].replace("Pierdes una flota.", "Pierdes dos flotas.")})
     for request in (vassal, tts):
         built = build(Path("demo"), request)
         assert [(why.component, why.reason) for why in built.why if why.rebuilt] == \
             [(request.only[0], "card 'storm' field 'text' changed")]
-    assert printed[1:] == [["storm-front"]] and len(drawn) == 2
+    assert drawn[2:] == [drawn[1]] and printed[2:] == [["storm-front"]]
     incremental = files_of(tmp_path / "inc" / "demo" / "es")
     shutil.rmtree(tmp_path / "inc")      # the same folder: the save names its pictures by their URL in it
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold"))
     for request in (vassal, tts):
         build(Path("demo"), request)
-    assert len(printed) == 3 and printed[2] == printed[0]
+    assert printed[3:] == printed[:2]
     assert files_of(tmp_path / "inc" / "demo" / "es") == incremental
 
 

@@ -48,53 +48,64 @@ def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
 
 
 def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True) -> Pictures:
-    """The pictures of one edition, and its map's drawing (edition's `map_drawing`).
+    """The pictures of one edition (its counters' faces, its cards' faces, its board), and its map's drawing
+    (edition's `map_drawing`).
 
-    Drawn while the job records what they read (recording.part), they are kept in the user's cache with that
-    record: a later job whose game gives every input of the record its recorded digest (the TTS save after
-    the VASSAL module, a rebuild after an edit elsewhere) takes them as they are, its record as if it had drawn
-    them. Otherwise every face is drawn again, but each face's picture is kept under a digest of its own
-    drawing: after an edit only the faces that draw differently are printed and rasterized again."""
+    Each of the three is drawn while the job records what it reads (recording.part), and kept in the user's
+    cache with that record: a later job whose game gives every input of the record its recorded digest (the
+    TTS save after the VASSAL module, a rebuild after a card's edit for the counters and the board) takes it
+    as it is, its record as if it had drawn it. Drawn again, each face's picture is still kept under a digest
+    of its own drawing: after an edit only the faces that draw differently are printed and rasterized again."""
+    from generator.render.sheets.cards import card_faces
+    from generator.render.sheets.counters import counter_faces
+
+    name = hashlib.sha256(f"{edition.game.folder.resolve()} {edition.language} {shipped_key()} {DPI} "
+                          f"{_pdfium_version()} {profile.model_dump_json()}".encode()).hexdigest()
+    pictures = Pictures()
+    with _one_drawer(name):
+        for part, faces_of in (("counters", counter_faces), ("cards", card_faces)):
+            stops, faces = _reused(f"{name}-{part}", lambda faces_of=faces_of: _cut(faces_of(edition), profile))
+            # The same faces the counter and card sheets print, drawn by the same code: their findings (an
+            # overflow, a missing glyph, an illegible field) are the sheets' to report, once, not again by each
+            # module. What stops the module is said here: a face that lost its picture or its layout.
+            pictures.diagnostics += stops
+            pictures.faces.update(faces)
+        if pictures.diagnostics:
+            pictures.failed = True      # never a module with a hole in it; an overflow stops it no more than a sheet
+            pictures.faces = {}
+            return pictures
+        if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
+            problems, pictures.board, drawing = _reused(f"{name}-board", lambda: _draw_board(edition, profile))
+            edition.__dict__["_map_drawing"] = drawing
+            if problems:
+                pictures.diagnostics += problems
+                pictures.failed = True
+    return pictures
+
+
+def _reused(name: str, make: Callable[[], tuple]) -> tuple:
+    """make(), or what it made in an earlier job whose recorded reads are all as they were then (its first item:
+    findings that stop the module; such a result is never kept, so every build reports them)."""
     from generator.output import recording
 
-    name = hashlib.sha256(f"{edition.game.folder.resolve()} {edition.language} {with_map} {shipped_key()} {DPI} "
-                          f"{_pdfium_version()} {profile.model_dump_json()}".encode()).hexdigest()
-    with _one_drawer(name), recording.part() as reads:
+    with recording.part() as reads:
         if reads is None:
-            return _drawn(edition, profile, with_map)
+            return make()
         kept = _read_kept(name)
         if kept is not None and reads.unchanged(kept["record"]):
             recording.replay(kept["record"])
-            if kept["map"] is not None:
-                edition.__dict__["_map_drawing"] = kept["map"]
-            return kept["pictures"]
-        pictures = _drawn(edition, profile, with_map)
-        if not pictures.failed:       # never keep a refusal: its findings must be reported by every build
-            _keep(name, {"record": reads.finish(reads), "pictures": pictures,
-                         "map": edition.__dict__.get("_map_drawing")})
-        return pictures
+            return kept["made"]
+        made = make()
+        if not made[0]:
+            _keep(name, {"record": reads.finish(reads), "made": made})
+        return made
 
 
-def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
-    from generator.render.sheets.cards import card_faces
-    from generator.render.sheets.counters import counter_faces
+def _cut(drawn, profile: PrintProfile) -> tuple[list[Diagnostic], dict[str, bytes]]:
     from generator.render.sheets.printing import STOPPING
 
-    pictures = Pictures()
-    faces = {}
-    for drawn in (counter_faces(edition), card_faces(edition)):
-        # The same faces the counter and card sheets print, drawn by the same code: their findings (an overflow,
-        # a missing glyph, an illegible or unprinted field) are the sheets' to report, once, not again by each
-        # module. What stops the module is said here: a face that lost its picture or its layout.
-        pictures.diagnostics.extend(d for d in drawn.diagnostics if d.code in STOPPING)
-        faces.update(drawn.faces)
-    if pictures.diagnostics:
-        pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
-        return pictures
-    pictures.faces = _cut_faces(faces, digital_profile(profile, BLEED_MM), f"{edition.game.id}-{edition.language}")
-    if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
-        _draw_board(edition, profile, pictures)
-    return pictures
+    stops = [d for d in drawn.diagnostics if d.code in STOPPING]
+    return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
 
 
 def _read_kept(name: str) -> dict | None:
@@ -107,7 +118,7 @@ def _read_kept(name: str) -> dict | None:
         kept = pickle.loads(cache_folder("digital", f"{name}.pickle").read_bytes())
     except Exception:       # noqa: BLE001 - a cache that cannot be read is a cache that is empty
         return None
-    return kept if isinstance(kept, dict) and {"record", "pictures", "map"} <= kept.keys() else None
+    return kept if isinstance(kept, dict) and {"record", "made"} <= kept.keys() else None
 
 
 def _keep(name: str, kept: dict) -> None:
@@ -120,7 +131,7 @@ def _keep(name: str, kept: dict) -> None:
         _forget_oldest(path.parent)
 
 
-def _cut_faces(faces: dict, profile: PrintProfile, edition_name: str) -> dict[str, bytes]:
+def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
     """Each face's picture at DPI: kept under the digest of its drawing, else printed alone on a page of a
     sheet of faces of its size (never beside another face, so its pixels do not depend on which faces were
     printed with it) and cut out at its trim."""
@@ -130,8 +141,7 @@ def _cut_faces(faces: dict, profile: PrintProfile, edition_name: str) -> dict[st
 
     how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
     sources = {key: drawing_source(face) for key, face in faces.items()}
-    with _one_drawer(f"faces-{hashlib.sha256(edition_name.encode()).hexdigest()[:16]}"):
-        return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
+    return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
 
 
 def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
@@ -201,7 +211,8 @@ def map_drawing(edition: Edition):
     return edition.__dict__["_map_drawing"]
 
 
-def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
+def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], bytes | None, object]:
+    """The map's problems, else its picture; and its drawing."""
     import pypdfium2 as pdfium
 
     from generator.render.paper.imposition import Placement
@@ -209,9 +220,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
 
     drawing = map_drawing(edition)
     if drawing.problems:
-        pictures.diagnostics.extend(drawing.problems)
-        pictures.failed = True
-        return
+        return drawing.problems, None, drawing
     face = drawing.face
     writer = SheetWriter(digital_profile(profile), "board", "", "board", trim=(face.width, face.height))
     writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height, (0.0,) * 4))
@@ -230,7 +239,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
         picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    pictures.board = rasters(pdf, rendered)["board.png"]
+    return [], rasters(pdf, rendered)["board.png"], drawing
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
