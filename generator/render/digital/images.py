@@ -59,8 +59,9 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     from generator.render.sheets.cards import card_faces
     from generator.render.sheets.counters import counter_faces
 
-    name = hashlib.sha256(f"{edition.game.folder.resolve()} {edition.language} {shipped_key()} {DPI} "
-                          f"{_pdfium_version()} {profile.model_dump_json()}".encode()).hexdigest()
+    # Named by the game's id, not its folder: a copy of the game, whose recorded inputs are the same, reuses them.
+    name = hashlib.sha256(f"{edition.game.id} {edition.language} {shipped_key()} {DPI} {_pdfium_version()} "
+                          f"{profile.model_dump_json()}".encode()).hexdigest()
     pictures = Pictures()
     with _one_drawer(name):
         for part, faces_of in (("counters", counter_faces), ("cards", card_faces)):
