@@ -116,18 +116,19 @@ def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, 
     print_alone, cut = images._printed_alone, images._cut
     monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
                         or print_alone(faces, *rest))
-    monkeypatch.setattr(images, "_cut", lambda faces, *rest: drawn.append(sorted(faces.faces)) or cut(faces, *rest))
+    monkeypatch.setattr(images, "_cut", lambda faces_of, edition, profile: drawn.append(faces_of.__name__)
+                        or cut(faces_of, edition, profile))
     write_game(CHITS)
     vassal = BuildRequest(only=("vassal",), out=tmp_path / "inc", jobs=1)     # one job: run in this process
     tts = vassal._replace(only=("tts",))
     assert build(Path("demo"), vassal).folders and build(Path("demo"), tts).folders
-    assert drawn == printed and len(drawn) == 2 and "storm-front" in drawn[1]     # the save drew nothing
+    assert drawn == ["counter_faces", "card_faces"] and len(printed) == 2 and "storm-front" in printed[1]
     write_game(CHITS | {"cards.yaml": CHITS["cards.yaml"].replace("Pierdes una flota.", "Pierdes dos flotas.")})
     for request in (vassal, tts):
         built = build(Path("demo"), request)
         assert [(why.component, why.reason) for why in built.why if why.rebuilt] == \
             [(request.only[0], "card 'storm' field 'text' changed")]
-    assert drawn[2:] == [drawn[1]] and printed[2:] == [["storm-front"]]
+    assert drawn[2:] == ["card_faces"] and printed[2:] == [["storm-front"]]     # the save drew nothing
     incremental = files_of(tmp_path / "inc" / "demo" / "es")
     shutil.rmtree(tmp_path / "inc")      # the same folder: the save names its pictures by their URL in it
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold"))

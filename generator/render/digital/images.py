@@ -13,6 +13,7 @@ import zipfile
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -65,7 +66,7 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     pictures = Pictures()
     with _one_drawer(name):
         for part, faces_of in (("counters", counter_faces), ("cards", card_faces)):
-            stops, faces = _reused(f"{name}-{part}", lambda faces_of=faces_of: _cut(faces_of(edition), profile))
+            stops, faces = _reused(f"{name}-{part}", partial(_cut, faces_of, edition, profile))
             # The same faces the counter and card sheets print, drawn by the same code: their findings (an
             # overflow, a missing glyph, an illegible field) are the sheets' to report, once, not again by each
             # module. What stops the module is said here: a face that lost its picture or its layout.
@@ -90,7 +91,7 @@ def _reused(name: str, make: Callable[[], tuple]) -> tuple:
     from generator.output import recording
 
     with recording.part() as reads:
-        if reads is None:
+        if reads is None or reads.unchanged is None or reads.finish is None:     # not in a build's job
             return make()
         kept = _read_kept(name)
         if kept is not None and reads.unchanged(kept["record"]):
@@ -102,9 +103,10 @@ def _reused(name: str, make: Callable[[], tuple]) -> tuple:
         return made
 
 
-def _cut(drawn, profile: PrintProfile) -> tuple[list[Diagnostic], dict[str, bytes]]:
+def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], dict[str, bytes]]:
     from generator.render.sheets.printing import STOPPING
 
+    drawn = faces_of(edition)
     stops = [d for d in drawn.diagnostics if d.code in STOPPING]
     return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
 
@@ -180,7 +182,7 @@ def drawing_source(face) -> bytes:
                 out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
             elif isinstance(shape, Image):
                 note_file(shape.path)
-                out.append(shape._replace(path=file_digest_of(str(shape.path))))
+                out.append((*shape[:4], file_digest_of(str(shape.path))))
             else:
                 out.append(shape)
         return out
