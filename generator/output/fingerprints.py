@@ -84,6 +84,13 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     from generator.render.context import RenderRequest
 
     game = state["game"]
+
+    class Request(RenderRequest):
+        __slots__ = ()
+
+        def reused(self, name: str, make: Callable[[], tuple]) -> tuple:
+            return reused_part(name, make)
+
     # The game's index of texts (which key each field's words have) is made from every text of the game; made
     # under the recording, every output would read every text. A key names its text, not its place, so what a
     # renderer asks of it is recorded as the field and the entry it reads.
@@ -98,7 +105,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))
             if state["since"] is not None:
                 note(("build", "since", language), since_faces(state["since"], language))
-            rendered = render(RenderRequest(recorded_edition(game, language), state["profile"], state["formats"], "",
+            rendered = render(Request(recorded_edition(game, language), state["profile"], state["formats"], "",
                                       state["since"], state["version"]))
     finally:        # the rulebook pins it for WeasyPrint: a job run in this process must not date the next one
         if epoch is None:
@@ -109,6 +116,58 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
                                           ).hexdigest()[:32]
     return rendered
+
+
+def reused_part(name: str, make: Callable[[], tuple]) -> tuple:
+    """make(), recorded apart (recording.part) and kept in the user's cache with its record under `name`; or
+    what it made in an earlier job, when every input of that record has its recorded digest in this game, its
+    record replayed as this job's reads. A result whose first item (findings that stop the output) is not
+    empty is never kept, so that every build reports them."""
+    from generator.output import recording
+
+    with recording.part() as reads:
+        if reads is None or reads.unchanged is None or reads.finish is None:     # not in a build's job
+            return make()
+        kept = _read_kept(name)
+        if kept is not None and reads.unchanged(kept["record"]):
+            recording.replay(kept["record"])
+            return kept["made"]
+        made = make()
+        if not made[0]:
+            _keep(name, {"record": reads.finish(reads), "made": made})
+        return made
+
+
+def _read_kept(name: str) -> dict | None:
+    """What a job kept under `name`, or None (none kept, or kept by another Imprenta)."""
+    import pickle
+
+    from generator.user_cache import cache_folder
+
+    try:
+        kept = pickle.loads(cache_folder("parts", f"{name}.pickle").read_bytes())
+    except Exception:       # noqa: BLE001 - a cache that cannot be read is a cache that is empty
+        return None
+    return kept if isinstance(kept, dict) and {"record", "made"} <= kept.keys() else None
+
+
+def _keep(name: str, kept: dict) -> None:
+    import pickle
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    path = cache_folder("parts", f"{name}.pickle")
+    if write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
+        _forget_oldest(path.parent)
+
+
+def _forget_oldest(folder: Path, kept: int = 64) -> None:
+    try:
+        entries = sorted(folder.glob("*.pickle"), key=lambda entry: entry.stat().st_mtime, reverse=True)
+        for entry in entries[kept:]:
+            entry.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _unchanged(game, places, state: dict) -> Callable[[list], bool]:

@@ -216,12 +216,6 @@ def recording(folder: Path, classes: Iterable[type] | None = None) -> Iterator[R
         images.image_problem = original_problem
 
 
-def note_file(path) -> None:
-    """Record a file of the game folder as read (one whose reading a cache may have skipped)."""
-    if _active is not None and not _active.paused:
-        _read_file(Path(path))
-
-
 def _read_file(path: Path) -> None:
     recorder = _active
     try:

@@ -48,15 +48,17 @@ def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
                                       "die_line": None})
 
 
-def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True) -> Pictures:
+def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True,
+                  reused: Callable[[str, Callable[[], tuple]], tuple] = lambda name, make: make()) -> Pictures:
     """The pictures of one edition (its counters' faces, its cards' faces, its board), and its map's drawing
     (edition's `map_drawing`).
 
-    Each of the three is drawn while the job records what it reads (recording.part), and kept in the user's
-    cache with that record: a later job whose game gives every input of the record its recorded digest (the
-    TTS save after the VASSAL module, a rebuild after a card's edit for the counters and the board) takes it
-    as it is, its record as if it had drawn it. Drawn again, each face's picture is still kept under a digest
-    of its own drawing: after an edit only the faces that draw differently are printed and rasterized again."""
+    Each of the three is made through `reused` (the build job's RenderRequest.reused): drawn while the job
+    records what it reads, and kept in the user's cache with that record; a later job whose game gives every
+    input of the record its recorded digest (the TTS save after the VASSAL module, a rebuild after a card's
+    edit for the counters and the board) takes it as it is, its record as if it had drawn it. Drawn again,
+    each face's picture is still kept under a digest of its own drawing: after an edit only the faces that
+    draw differently are printed and rasterized again."""
     from generator.render.sheets.cards import card_faces
     from generator.render.sheets.counters import counter_faces
 
@@ -66,7 +68,7 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     pictures = Pictures()
     with _one_drawer(name):
         for part, faces_of in (("counters", counter_faces), ("cards", card_faces)):
-            stops, faces = _reused(f"{name}-{part}", partial(_cut, faces_of, edition, profile))
+            stops, faces = reused(f"{name}-{part}", partial(_cut, faces_of, edition, profile))
             # The same faces the counter and card sheets print, drawn by the same code: their findings (an
             # overflow, a missing glyph, an illegible field) are the sheets' to report, once, not again by each
             # module. What stops the module is said here: a face that lost its picture or its layout.
@@ -77,30 +79,12 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
             pictures.faces = {}
             return pictures
         if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
-            problems, pictures.board, drawing = _reused(f"{name}-board", lambda: _draw_board(edition, profile))
+            problems, pictures.board, drawing = reused(f"{name}-board", lambda: _draw_board(edition, profile))
             edition.__dict__["_map_drawing"] = drawing
             if problems:
                 pictures.diagnostics += problems
                 pictures.failed = True
     return pictures
-
-
-def _reused(name: str, make: Callable[[], tuple]) -> tuple:
-    """make(), or what it made in an earlier job whose recorded reads are all as they were then (its first item:
-    findings that stop the module; such a result is never kept, so every build reports them)."""
-    from generator.output import recording
-
-    with recording.part() as reads:
-        if reads is None or reads.unchanged is None or reads.finish is None:     # not in a build's job
-            return make()
-        kept = _read_kept(name)
-        if kept is not None and reads.unchanged(kept["record"]):
-            recording.replay(kept["record"])
-            return kept["made"]
-        made = make()
-        if not made[0]:
-            _keep(name, {"record": reads.finish(reads), "made": made})
-        return made
 
 
 def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], dict[str, bytes]]:
@@ -109,29 +93,6 @@ def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[l
     drawn = faces_of(edition)
     stops = [d for d in drawn.diagnostics if d.code in STOPPING]
     return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
-
-
-def _read_kept(name: str) -> dict | None:
-    """What a job kept of an edition's pictures, or None (none kept, or kept by another Imprenta)."""
-    import pickle
-
-    from generator.user_cache import cache_folder
-
-    try:
-        kept = pickle.loads(cache_folder("digital", f"{name}.pickle").read_bytes())
-    except Exception:       # noqa: BLE001 - a cache that cannot be read is a cache that is empty
-        return None
-    return kept if isinstance(kept, dict) and {"record", "made"} <= kept.keys() else None
-
-
-def _keep(name: str, kept: dict) -> None:
-    import pickle
-
-    from generator.user_cache import cache_folder, write_atomically
-
-    path = cache_folder("digital", f"{name}.pickle")
-    if write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
-        _forget_oldest(path.parent)
 
 
 def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
@@ -170,9 +131,7 @@ def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
 
 def drawing_source(face) -> bytes:
     """A face's drawing as bytes (a picture it shows as its file's digest): the same bytes, the same pixels.
-    The pictures' files are recorded as read, so a module's record does not depend on what its cache held."""
-    from generator.output.digests import file_digest_of
-    from generator.output.recording import note_file
+    A picture's file is read here, where a build's job records it, whether or not its face is printed."""
     from generator.render.draw.primitives import Group, Image
 
     def shown(shapes) -> list:
@@ -181,8 +140,12 @@ def drawing_source(face) -> bytes:
             if isinstance(shape, Group):
                 out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
             elif isinstance(shape, Image):
-                note_file(shape.path)
-                out.append((*shape[:4], file_digest_of(str(shape.path))))
+                try:
+                    with open(shape.path, "rb") as picture:
+                        read = hashlib.sha256(picture.read()).hexdigest()
+                except OSError:
+                    read = "missing"
+                out.append((*shape[:4], read))
             else:
                 out.append(shape)
         return out
@@ -315,8 +278,7 @@ def _pdfium_version() -> str:
 
 def _forget_oldest(folder) -> None:
     with suppress(OSError):
-        kept = sorted([*folder.glob("*.zip"), *folder.glob("*.pickle")], key=lambda entry: entry.stat().st_mtime,
-                      reverse=True)
+        kept = sorted(folder.glob("*.zip"), key=lambda entry: entry.stat().st_mtime, reverse=True)
         for entry in kept[CACHE_KEPT:]:
             entry.unlink(missing_ok=True)
             entry.with_suffix(".lock").unlink(missing_ok=True)

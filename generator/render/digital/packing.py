@@ -24,7 +24,7 @@ from generator.render.wording import section
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
     """One digital export: the pictures drawn (none written if a face lost its image), what the module
     holds, then `write`'s files."""
-    pictures = draw_pictures(request.edition, request.profile)
+    pictures = draw_pictures(request.edition, request.profile, reused=request.reused)
     if pictures.failed:
         return Rendered(diagnostics=pictures.diagnostics, failed=True)
     contents = module_contents(request.edition)
