@@ -11,6 +11,7 @@ Prints the number of sequences tried, how many outputs were kept and rebuilt, an
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -38,6 +39,25 @@ def main() -> int:
     # into another folder than the incremental one: both are given the same address, as a publisher would.
     prop.request = lambda out, books: original(out, books)._replace(
         formats=formats, overrides=(("asset_url", "https://example.org/el-vado/"),))
+    # The clean build is the oracle: it starts from an empty user cache, so that nothing an earlier build kept
+    # there (a play module's pictures, reused while their recorded inputs are unchanged) can make it agree with
+    # a wrong incremental build.
+    build = prop.build
+
+    def clean_build(folder, request):
+        if request.out.name != "clean":
+            return build(folder, request)
+        with tempfile.TemporaryDirectory(prefix="imprenta-cold-cache-") as cache:
+            before = os.environ.get("XDG_CACHE_HOME")
+            os.environ["XDG_CACHE_HOME"] = cache
+            try:
+                return build(folder, request)
+            finally:
+                if before is None:
+                    os.environ.pop("XDG_CACHE_HOME", None)
+                else:
+                    os.environ["XDG_CACHE_HOME"] = before
+    prop.build = clean_build
     tally: Counter = Counter()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="imprenta-incremental-") as scratch:

@@ -200,7 +200,6 @@ class Plan(NamedTuple):
 
     kept: dict[tuple[str, str], str]            # job → the fingerprint its manifest records
     stale: dict[tuple[str, str], str]           # job → the first input that changed ("" when forced, or new)
-    everything: dict[str, str]                  # language → a digest of the whole game and the options
     places: object = None                       # records.Places of the game: made once, inherited by every job
 
 
@@ -223,8 +222,7 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
                 kept[(language, name)] = recorded
             else:
                 stale[(language, name)] = changed or "its files are not as its manifest records them"
-    return Plan(kept, stale, {language: inputs.everything(language) for language in ready.languages},
-                inputs.places)
+    return Plan(kept, stale, inputs.places)
 
 
 def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None) -> dict:
@@ -236,7 +234,7 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
-                     "everything": plan.everything, "since": ready.compared, "version": ready.version,
+                     "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
                     Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 from generator.pipeline import BuildRequest, build
@@ -102,6 +103,39 @@ def test_editing_one_card_rebuilds_what_prints_it_and_says_why(write_game, tmp_p
     rebuilt = {why.component: why.reason for why in built.why if why.rebuilt}
     assert set(rebuilt) == {"cards", "rules", "html"}           # the rulebook quotes the ambush's title
     assert rebuilt["rules"] == "card 'ambush' field 'title' changed"
+
+
+def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, tmp_path, monkeypatch):
+    """The VASSAL module and the TTS save print every face: after a card's edit both are rebuilt for that card,
+    the counters' faces are taken as they were, only the card's face is printed and rasterized again, the save
+    takes the module's pictures as they are, and both are what a clean build (nothing in the cache) writes."""
+    from generator.render.digital import images
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    printed, drawn = [], []
+    print_alone, cut = images._printed_alone, images._cut
+    monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
+                        or print_alone(faces, *rest))
+    monkeypatch.setattr(images, "_cut", lambda faces_of, edition, profile: drawn.append(faces_of.__name__)
+                        or cut(faces_of, edition, profile))
+    write_game(CHITS)
+    vassal = BuildRequest(only=("vassal",), out=tmp_path / "inc", jobs=1)     # one job: run in this process
+    tts = vassal._replace(only=("tts",))
+    assert build(Path("demo"), vassal).folders and build(Path("demo"), tts).folders
+    assert drawn == ["counter_faces", "card_faces"] and len(printed) == 2 and "storm-front" in printed[1]
+    write_game(CHITS | {"cards.yaml": CHITS["cards.yaml"].replace("Pierdes una flota.", "Pierdes dos flotas.")})
+    for request in (vassal, tts):
+        built = build(Path("demo"), request)
+        assert [(why.component, why.reason) for why in built.why if why.rebuilt] == \
+            [(request.only[0], "card 'storm' field 'text' changed")]
+    assert drawn[2:] == ["card_faces"] and printed[2:] == [["storm-front"]]     # the save drew nothing
+    incremental = files_of(tmp_path / "inc" / "demo" / "es")
+    shutil.rmtree(tmp_path / "inc")      # the same folder: the save names its pictures by their URL in it
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold"))
+    for request in (vassal, tts):
+        build(Path("demo"), request)
+    assert printed[3:] == printed[:2]
+    assert files_of(tmp_path / "inc" / "demo" / "es") == incremental
 
 
 def test_explain_names_each_output_and_why(write_game, tmp_path, run_cli):

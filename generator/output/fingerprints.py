@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import __version__, user_cache
-from generator.output.digests import folder_digest, templates_digest
+from generator.output.digests import templates_digest
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -36,7 +36,6 @@ class Inputs:
         from generator.output.records import Current
 
         self.game, self.options, self.compared = game, options, compared
-        self._everything: dict[str, str] = {}
         self._current = Current(game, self._setting)
 
     @property
@@ -45,22 +44,9 @@ class Inputs:
         return self._current.places
 
     def _setting(self, what: str, language: str = ""):
-        if what == "everything":
-            return self.everything(language)
         if what == "since":
             return since_faces(self.compared, language)
         return build_setting(what, str(self.game.folder), self.options)
-
-    def everything(self, language: str) -> str:
-        """A digest of all the game's files and the options: where a renderer keeps what it drew in the user's
-        cache (the play modules' pictures), it is their key, and the output reads it whole."""
-        if language not in self._everything:
-            self._everything[language] = self._whole(language)
-        return self._everything[language]
-
-    def _whole(self, language: str) -> str:
-        return hashlib.sha256(f"{folder_digest(self.game.folder)}\0{self.options}\0{language}\0"
-                              f"{build_setting('templates', str(self.game.folder), '')}".encode()).hexdigest()
 
     def first_change(self, out: Path, fingerprint: str | None, language: str) -> str | None:
         """Why the output with this fingerprint must be built again ("" when it need not): the first input it
@@ -100,15 +86,12 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     from generator.render.context import RenderRequest
 
     game = state["game"]
-    everything = state["everything"][language]
 
     class Request(RenderRequest):
         __slots__ = ()
 
-        @property
-        def inputs(self) -> str:      # a renderer that keys its own cache on the whole game reads it whole
-            note(("build", "everything", language), everything)
-            return everything
+        def reused(self, name: str, make: Callable[[], tuple]) -> tuple:
+            return reused_part(name, make)
 
     # The game's index of texts (which key each field's words have) is made from every text of the game; made
     # under the recording, every output would read every text. A key names its text, not its place, so what a
@@ -118,6 +101,8 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     try:
         places = state.get("places") or Places(game)     # the plan's, made before the jobs forked
         with recording(game.folder, places.shape_classes()) as recorder:
+            recorder.finish = lambda part: finished(part, game, places)
+            recorder.unchanged = _unchanged(game, places, state)
             for what in ("imprenta", "options", "templates"):
                 note(("build", what), build_setting(what, str(game.folder), state["options"]))
             if state["since"] is not None:
@@ -133,6 +118,77 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
                                           ).hexdigest()[:32]
     return rendered
+
+
+def reused_part(name: str, make: Callable[[], tuple]) -> tuple:
+    """make(), recorded apart (recording.part) and kept in the user's cache with its record under `name`; or
+    what it made in an earlier job, when every input of that record has its recorded digest in this game, its
+    record replayed as this job's reads. A result whose first item (findings that stop the output) is not
+    empty is never kept, so that every build reports them."""
+    from generator.output import recording
+
+    with recording.part() as reads:
+        if reads is None or reads.unchanged is None or reads.finish is None:     # not in a build's job
+            return make()
+        kept = _read_kept(name)
+        if kept is not None and reads.unchanged(kept["record"]):
+            recording.replay(kept["record"])
+            return kept["made"]
+        made = make()
+        if not made[0]:
+            _keep(name, {"record": reads.finish(reads), "made": made})
+        return made
+
+
+def _read_kept(name: str) -> dict | None:
+    """What a job kept under `name`, or None (none kept, or kept by another Imprenta)."""
+    import pickle
+
+    from generator.user_cache import cache_folder
+
+    try:
+        kept = pickle.loads(cache_folder("parts", f"{name}.pickle").read_bytes())
+    except Exception:       # noqa: BLE001 - a cache that cannot be read is a cache that is empty
+        return None
+    return kept if isinstance(kept, dict) and {"record", "made"} <= kept.keys() else None
+
+
+def _keep(name: str, kept: dict) -> None:
+    import pickle
+
+    from generator.user_cache import cache_folder, write_atomically
+
+    path = cache_folder("parts", f"{name}.pickle")
+    if write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
+        _forget_oldest(path.parent)
+
+
+def _forget_oldest(folder: Path, kept: int = 64) -> None:
+    try:
+        entries = sorted(folder.glob("*.pickle"), key=lambda entry: entry.stat().st_mtime, reverse=True)
+        for entry in entries[kept:]:
+            entry.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _unchanged(game, places, state: dict) -> Callable[[list], bool]:
+    """Whether every input of a record (a part of a job: recording.part) has its recorded digest in this game."""
+    from generator.output.recording import paused
+    from generator.output.records import Current
+
+    current: list = []
+
+    def setting(what: str, language: str = ""):
+        return since_faces(state["since"], language) if what == "since" else \
+            build_setting(what, str(game.folder), state["options"])
+
+    def unchanged(record: list) -> bool:
+        with paused():          # taking the digests again reads the game: not what the job read
+            if not current:
+                current.append(Current(game, setting, places))
+            return current[0].first_change(record) is None
+    return unchanged
 
 
 def keep_record(out: Path, fingerprint: str, record: list) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import io
+import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -33,7 +34,7 @@ from generator.shapes import Shape
 
 Key = tuple      # ("field", path, name) | ("game", name) | ("get", kind, id) | ("names", kind, id)
                  # | ("entry", language, key) | ("entries", language) | ("edition", language, what)
-                 # | ("file", relative path) | ("build", what)
+                 # | ("file", relative path) | ("build", what) | ("recorded", key as JSON): its digest
 _HOOKED_GAME = ("entities", "texts", "_hex_ids")   # the game's cached indexes, read as attributes
 _active: Recorder | None = None
 
@@ -47,6 +48,8 @@ class Recorder:
         self.values: dict[Key, Any] = {}                   # any other key → the value read
         self.order: list = []                              # field reads and keys, interleaved in read order
         self.paused = 0
+        self.finish: Callable[[Recorder], list] | None = None   # the job's: reads → [key, digest] (records.finished)
+        self.unchanged: Callable[[list], bool] | None = None    # the job's: a record's inputs are all as they were
 
     def field(self, shape: Shape, name: str) -> None:
         mark = (id(shape), name)
@@ -71,6 +74,40 @@ def paused() -> Iterator[None]:
     finally:
         if recorder is not None:
             recorder.paused -= 1
+
+
+@contextmanager
+def part() -> Iterator[Recorder | None]:
+    """Reads inside are recorded as the job's, and apart as well: the record of a part of a job (what an
+    edition's pictures read), whose result a later job may reuse while that record is unchanged. None when
+    nothing is recording."""
+    global _active
+    outer = _active
+    if outer is None or outer.paused:
+        yield None
+        return
+    inner = Recorder(outer.folder)
+    inner.finish, inner.unchanged = outer.finish, outer.unchanged
+    for key, value in outer.values.items():
+        if key[0] == "build":          # what every part of the job reads whole (options, templates, version)
+            inner.value(key, value)
+    _active = inner
+    try:
+        yield inner
+    finally:
+        _active = outer
+        for item in inner.order:
+            if type(item[0]) is int:
+                outer.field(inner.fields[item], item[1])
+            else:
+                outer.value(item, inner.values[item])
+
+
+def replay(record: list) -> None:
+    """A part's record, found unchanged, read again as the job's: the job's record is then what it would be
+    had the part run (records.finished takes each key's digest as recorded)."""
+    for key, digest in record:
+        note(("recorded", json.dumps(key)), digest)
 
 
 def note(key: Key, value: Any) -> None:

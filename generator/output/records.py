@@ -201,24 +201,34 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
                 continue          # not the game's (a print profile, a shape made while drawing from fields read)
             key: Any = ["field", list(path), item[1]]     # a place's steps and a field's name are text: JSON's
             data = shallow(_read_field(shape, item[1]), places, folder, files)
+        elif item[0] == "recorded":      # a reused part's input (recording.replay), its digest as recorded
+            key = json.loads(item[1])
+            if key[0] == "file":
+                files.add(key[1])
+                continue
+            if _once(key, seen):
+                record.append([key, recorder.values[item]])
+            continue
         else:
             if item[0] == "file":
                 files.add(item[1])
                 continue
+            key = json.loads(json.dumps(item, default=list))
             data = shallow(recorder.values[item], places, folder, files)
-            seen_as = json.dumps(item, default=list)
-            if seen_as in seen:
-                continue
-            seen.add(seen_as)
-            key = json.loads(seen_as)
-        record.append([key, digest(data)])
+        if _once(key, seen):
+            record.append([key, digest(data)])
     for relative in sorted(files):
         record.append([["file", relative], file_digest(folder, relative)])
-    if any(key[:2] == ["build", "everything"] for key, _ in record):
-        # It read the whole game at once (a cache keyed on it): what else it read, or found already drawn in that
-        # cache, adds nothing, and leaving it out keeps the record the same however warm the cache was.
-        record = [[key, value] for key, value in record if key[0] == "build"]
     return record
+
+
+def _once(key: list, seen: set) -> bool:
+    """Whether `key` is read here for the first time (a part replayed and the job may both have read it)."""
+    seen_as = json.dumps(key)
+    if seen_as in seen:
+        return False
+    seen.add(seen_as)
+    return True
 
 
 def _read_field(shape: Shape, name: str):
@@ -233,9 +243,9 @@ def _read_field(shape: Shape, name: str):
 class Current:
     """The digests of recorded inputs, taken again from a newly loaded game (no hooks: nothing is recorded)."""
 
-    def __init__(self, game, build: Callable[[str], Any]) -> None:
+    def __init__(self, game, build: Callable[[str], Any], places: Places | None = None) -> None:
         self.game, self.folder = game, Path(game.folder).resolve()
-        self.places = Places(game)
+        self.places = places or Places(game)
         self._build = build
         self._editions: dict[str, Edition] = {}
         self._cache: dict[str, str] = {}
@@ -300,7 +310,6 @@ def describe(key: list) -> str:
     if kind == "build":
         return {"options": "the profile or options", "templates": "the templates, fonts or profiles",
                 "imprenta": "Imprenta itself (its version, code, templates or fonts)",
-                "everything": "the game (a play module's pictures)",
                 "since": "what prints differently since the earlier version"
                 }.get(key[1], key[1])
     return str(key)

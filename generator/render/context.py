@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from markupsafe import Markup
@@ -28,6 +29,11 @@ class RenderRequest(NamedTuple):
     inputs: str = ""      # the build's fingerprint of what this output is made from; "" when not known
     since: Comparison | None = None       # --since REF: change bars, errata, reprint sheets
     version: str = ""                     # the game's version, printed small on every sheet and page
+
+    def reused(self, name: str, make: Callable[[], tuple]) -> tuple:
+        """make(): a build's job answers with what an earlier job made under `name`, while everything that read
+        is unchanged (output/fingerprints.py); its first item, findings that stop the output, is never kept."""
+        return make()
 
     @property
     def stamp(self) -> Markup:

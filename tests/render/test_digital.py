@@ -253,30 +253,6 @@ def test_each_module_holds_what_the_inventory_counts(game, lepanto, mar_y_acero)
     assert [f"{n}d{sides}" for n, sides in module.dice] == counted["dice"]
 
 
-def test_the_module_and_the_save_of_an_edition_share_one_drawing(monkeypatch, tmp_path):
-    """The TTS save finds the pictures the VASSAL module drew for the same inputs; other inputs draw again."""
-    from generator.output.fingerprints import Inputs
-    from generator.render.digital import images
-    from generator.render.edition import Edition
-    from generator.render.paper.profiles import load_profile
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    folder = ROOT / "content" / "mar-y-acero"
-    game = load_game(folder).game
-    inputs = Inputs(game, "{}")         # what both are given as `inputs`: the whole game, in one language
-    assert inputs.everything("es") == Inputs(game, "{}").everything("es") != inputs.everything("en")
-    drawn = []
-    real = images._drawn
-    monkeypatch.setattr(images, "_drawn", lambda *args: drawn.append(args) or real(*args))
-    edition, profile = Edition(game, "es"), load_profile("home", folder)[0]
-    first = images.draw_pictures(edition, profile, with_map=False, inputs="one")
-    again = images.draw_pictures(edition, profile, with_map=False, inputs="one")
-    assert len(drawn) == 1 and first.faces and again.faces == first.faces
-    images.draw_pictures(edition, profile, with_map=False, inputs="another")
-    images.draw_pictures(edition, profile, with_map=False)              # no fingerprint: nothing kept
-    assert len(drawn) == 3
-
-
 @pytest.mark.parametrize("game", ["lepanto", "mar-y-acero"])
 def test_every_element_attribute_and_trait_is_one_vassal_reads(game, lepanto, mar_y_acero):
     """Checked against the names VASSAL's own source declares (tests/data/vassal-names.json, extracted by

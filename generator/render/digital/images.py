@@ -13,6 +13,7 @@ import zipfile
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -47,62 +48,109 @@ def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
                                       "die_line": None})
 
 
-def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True, inputs: str = "") -> Pictures:
-    """The pictures of one edition. Given `inputs` (the build's fingerprint of what the export is made from),
-    they are kept in the user's cache under it: the VASSAL module and the TTS save of an edition share one
-    drawing (the second waits for the first rather than drawing the same faces again), and so does a rebuild
-    whose inputs and Imprenta's code did not change."""
-    if not inputs:
-        return _drawn(edition, profile, with_map)
-    name = hashlib.sha256(f"{inputs} {with_map} {shipped_key()} {DPI} {_pdfium_version()}".encode()).hexdigest()
-    with _one_drawer(name):
-        stored = _read_cached(name)
-        if stored is not None:
-            return Pictures({key[len("faces/"):]: data for key, data in stored.items() if key.startswith("faces/")},
-                            stored.get("board.png"))
-        pictures = _drawn(edition, profile, with_map)
-        if not pictures.failed:       # never keep a refusal: its findings must be reported by every build
-            board = {"board.png": pictures.board} if pictures.board is not None else {}
-            _write_cached(name, {**{f"faces/{key}": data for key, data in pictures.faces.items()}, **board})
-        return pictures
+def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True,
+                  reused: Callable[[str, Callable[[], tuple]], tuple] = lambda name, make: make()) -> Pictures:
+    """The pictures of one edition (its counters' faces, its cards' faces, its board), and its map's drawing
+    (edition's `map_drawing`).
 
-
-def _drawn(edition: Edition, profile: PrintProfile, with_map: bool) -> Pictures:
+    Each of the three is made through `reused` (the build job's RenderRequest.reused): drawn while the job
+    records what it reads, and kept in the user's cache with that record; a later job whose game gives every
+    input of the record its recorded digest (the TTS save after the VASSAL module, a rebuild after a card's
+    edit for the counters and the board) takes it as it is, its record as if it had drawn it. Drawn again,
+    each face's picture is still kept under a digest of its own drawing: after an edit only the faces that
+    draw differently are printed and rasterized again."""
     from generator.render.sheets.cards import card_faces
     from generator.render.sheets.counters import counter_faces
-    from generator.render.sheets.printing import STOPPING
 
+    # Named by the game's id, not its folder: a copy of the game, whose recorded inputs are the same, reuses them.
+    name = hashlib.sha256(f"{edition.game.id} {edition.language} {shipped_key()} {DPI} {_pdfium_version()} "
+                          f"{profile.model_dump_json()}".encode()).hexdigest()
     pictures = Pictures()
-    faces = {}
-    for drawn in (counter_faces(edition), card_faces(edition)):
-        # The same faces the counter and card sheets print, drawn by the same code: their findings (an overflow,
-        # a missing glyph, an illegible or unprinted field) are the sheets' to report, once, not again by each
-        # module. What stops the module is said here: a face that lost its picture or its layout.
-        pictures.diagnostics.extend(d for d in drawn.diagnostics if d.code in STOPPING)
-        faces.update(drawn.faces)
-    if pictures.diagnostics:
-        pictures.failed = True          # never a module with a hole in it; an overflow stops it no more than a sheet
-        return pictures
-    pictures.faces = _cut_faces(edition, faces, digital_profile(profile, BLEED_MM))
-    if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
-        _draw_board(edition, profile, pictures)
+    with _one_drawer(name):
+        for part, faces_of in (("counters", counter_faces), ("cards", card_faces)):
+            stops, faces = reused(f"{name}-{part}", partial(_cut, faces_of, edition, profile))
+            # The same faces the counter and card sheets print, drawn by the same code: their findings (an
+            # overflow, a missing glyph, an illegible field) are the sheets' to report, once, not again by each
+            # module. What stops the module is said here: a face that lost its picture or its layout.
+            pictures.diagnostics += stops
+            pictures.faces.update(faces)
+        if pictures.diagnostics:
+            pictures.failed = True      # never a module with a hole in it; an overflow stops it no more than a sheet
+            pictures.faces = {}
+            return pictures
+        if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
+            problems, pictures.board, drawing = reused(f"{name}-board", lambda: _draw_board(edition, profile))
+            edition.__dict__["_map_drawing"] = drawing
+            if problems:
+                pictures.diagnostics += problems
+                pictures.failed = True
     return pictures
 
 
-def _cut_faces(edition: Edition, faces: dict, profile: PrintProfile) -> dict[str, bytes]:
-    """Each face once on a sheet printed like the counter and card sheets, then cut out at DPI."""
+def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], dict[str, bytes]]:
+    from generator.render.sheets.printing import STOPPING
+
+    drawn = faces_of(edition)
+    stops = [d for d in drawn.diagnostics if d.code in STOPPING]
+    return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
+
+
+def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
+    """Each face's picture at DPI: kept under the digest of its drawing, else printed alone on a page of a
+    sheet of faces of its size (never beside another face, so its pixels do not depend on which faces were
+    printed with it) and cut out at its trim."""
     if not faces:
         return {}
-    from generator.render.paper.raster import face_images
-    from generator.render.sheets.printing import SheetItem, SheetText, print_sheets
+    from generator.render.paper.raster import kept_pngs
 
-    items = [SheetItem(key, 1, key, None, face.width, face.height) for key, face in faces.items()]
-    text = SheetText(edition.field(edition.game.manifest, "title"), "", "counters", edition.words)
-    # Each face apart from its neighbours (a gutter) and printed past its cut (the profile's bleed): the pixels on
-    # a cut, which the cut-out rounds to, are the face's own colour, never a sliver of the next face.
-    sheets = print_sheets(items, faces, profile, 3 * BLEED_MM, "digital", text)
-    cut = rasters(sheets.pdf, lambda: face_images(sheets.pdf, sheets.first_seen, DPI, sheets.page_offset))
+    how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
+    sources = {key: drawing_source(face) for key, face in faces.items()}
+    return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
+
+
+def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
+    from generator.render.paper.imposition import Placement
+    from generator.render.paper.pdf_canvas import SheetWriter
+    from generator.render.paper.raster import face_images
+
+    by_size: dict[tuple, list[str]] = {}
+    for key, face in faces.items():
+        by_size.setdefault((face.width, face.height), []).append(key)
+    cut = {}
+    for (width, height), keys in by_size.items():
+        writer = SheetWriter(profile, "faces", "", "faces", trim=(width, height))
+        wanted = {}
+        for page, key in enumerate(keys):
+            placement = Placement(0, page, 0.0, 0.0, width, height, (profile.bleed,) * 4)
+            writer.place(faces[key], None, placement)
+            writer.finish_page([], "", None, "")
+            wanted[key] = (page, placement)
+        cut.update(face_images(writer.getvalue(), wanted, DPI, writer.offset))
     return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
+
+
+def drawing_source(face) -> bytes:
+    """A face's drawing as bytes (a picture it shows as its file's digest): the same bytes, the same pixels.
+    A picture's file is read here, where a build's job records it, whether or not its face is printed."""
+    from generator.render.draw.primitives import Group, Image
+
+    def shown(shapes) -> list:
+        out: list = []
+        for shape in shapes:
+            if isinstance(shape, Group):
+                out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
+            elif isinstance(shape, Image):
+                try:
+                    with open(shape.path, "rb") as picture:
+                        read = hashlib.sha256(picture.read()).hexdigest()
+                except OSError:
+                    read = "missing"
+                out.append((*shape[:4], read))
+            else:
+                out.append(shape)
+        return out
+
+    return repr((face.width, face.height, face.background, face.round, shown(face.shapes))).encode()
 
 
 def round_cut(png: bytes) -> bytes:
@@ -129,7 +177,8 @@ def map_drawing(edition: Edition):
     return edition.__dict__["_map_drawing"]
 
 
-def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> None:
+def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], bytes | None, object]:
+    """The map's problems, else its picture; and its drawing."""
     import pypdfium2 as pdfium
 
     from generator.render.paper.imposition import Placement
@@ -137,9 +186,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
 
     drawing = map_drawing(edition)
     if drawing.problems:
-        pictures.diagnostics.extend(drawing.problems)
-        pictures.failed = True
-        return
+        return drawing.problems, None, drawing
     face = drawing.face
     writer = SheetWriter(digital_profile(profile), "board", "", "board", trim=(face.width, face.height))
     writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height, (0.0,) * 4))
@@ -158,7 +205,7 @@ def _draw_board(edition: Edition, profile: PrintProfile, pictures: Pictures) -> 
         picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    pictures.board = rasters(pdf, rendered)["board.png"]
+    return [], rasters(pdf, rendered)["board.png"], drawing
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:

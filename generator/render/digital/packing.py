@@ -3,6 +3,7 @@ reproducible ZIP."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import time
@@ -23,13 +24,22 @@ from generator.render.wording import section
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
     """One digital export: the pictures drawn (none written if a face lost its image), what the module
     holds, then `write`'s files."""
-    pictures = draw_pictures(request.edition, request.profile, inputs=request.inputs)
+    pictures = draw_pictures(request.edition, request.profile, reused=request.reused)
     if pictures.failed:
         return Rendered(diagnostics=pictures.diagnostics, failed=True)
     contents = module_contents(request.edition)
-    contents.version = request.version or (f"0+{request.inputs[:7]}" if request.inputs else "")
+    contents.version = request.version or f"0+{_digest(contents, pictures)[:7]}"
     contents.language = request.edition.language
     return Rendered(write(request.edition, contents, pictures), pictures.diagnostics)
+
+
+def _digest(contents: Contents, pictures: Pictures) -> str:
+    """What the module holds, as a digest: a module made of other data or pictures has another version."""
+    hasher = hashlib.sha256(repr(contents).encode())
+    for key, png in sorted(pictures.faces.items()):
+        hasher.update(f"\0{key}\0{len(png)}\0".encode() + png)
+    hasher.update(pictures.board or b"")
+    return hasher.hexdigest()
 
 
 def module_words(edition: Edition) -> dict:

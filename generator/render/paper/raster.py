@@ -80,6 +80,30 @@ def kept_png(how: str, source: bytes, make: Callable[[], bytes]) -> bytes:
     return data
 
 
+def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], dict[str, bytes]]
+              ) -> dict[str, bytes]:
+    """Like kept_png for many at once: key → the PNG made of its source, `make` called once with the keys
+    whose PNG is not kept yet."""
+    named = how.encode() + b"\0"
+    paths = {key: _folder() / f"{hashlib.sha256(named + source).hexdigest()}.png" for key, source in sources.items()}
+    found: dict[str, bytes] = {}
+    for key, path in paths.items():
+        try:
+            found[key] = path.read_bytes()
+            os.utime(path)
+        except OSError:
+            pass
+    missing = [key for key in sources if key not in found]
+    if missing:
+        from generator.user_cache import write_atomically
+
+        for key, data in make(missing).items():
+            found[key] = data
+            if write_atomically(paths[key], data):
+                _let_go_oldest(paths[key].parent)
+    return {key: found[key] for key in sources}
+
+
 @cache
 def _encoder() -> str:
     from PIL import __version__, features
