@@ -4,6 +4,7 @@ colours through the press profile's CMYK conversion when the canvas carries one,
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.rl_accel import fp_str
@@ -158,7 +159,7 @@ def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
     out: the press profile's die line takes its place. With `safe`, a frame drawn along the edge (a card's
     border) is drawn that far inside it, so a die that drifts does not cut into it."""
     pen = _Pen()
-    shapes = face.shapes
+    shapes: list = face.shapes      # dispatched on type() below, which mypy does not narrow by
     if any(type(shape) is Group or (type(shape) is Text and has_marks(shape.text)) for shape in shapes):
         shapes = flatten(expand(shapes, width_mm))
     if not keyline:
@@ -220,7 +221,8 @@ def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
     for a TrueType font, without making the object: a sheet writes thousands of short texts."""
     doc, escape = c._doc, c._escape
     code = ["BT", "1 0 0 1 0 0 Tm"]
-    font = name = size = subset = None
+    font: Any = None
+    name = size = subset = None
     for shape in texts:
         if registered(shape.font) != name or shape.size != size:
             name, size = registered(shape.font), shape.size
