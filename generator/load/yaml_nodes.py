@@ -63,6 +63,11 @@ class _CoreResolver(yaml.resolver.Resolver):
                     return tag
         return _DEFAULT_TAGS[kind]
 
+    # PyYAML's path resolvers, which Imprenta never registers: the C parser calls these two for every node, so
+    # they are C callables that take its arguments (parent, index; none) and do nothing, not Python methods.
+    descend_resolver = slice
+    ascend_resolver = tuple
+
 
 _DEFAULT_TAGS = {yaml.ScalarNode: yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG,
                  yaml.SequenceNode: yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
@@ -309,7 +314,7 @@ class _Builder:
 
     def mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        key_starts = self.document.key_starts
+        key_starts, starts = self.document.key_starts, self.document.starts
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 self.diagnostics.append(make("SCH002", "merge keys (<<) are not supported",
@@ -330,7 +335,16 @@ class _Builder:
             mark = key_node.start_mark
             below = path + (key,)
             key_starts[below] = (mark.line, mark.column)
-            result[key] = self.build(value_node, below, depth + 1)
+            if type(value_node) is _SCALAR and self.count < MAX_NODES and depth < MAX_DEPTH:
+                self.count += 1          # what `build` does for a scalar, without a call per value
+                mark = value_node.start_mark
+                if below not in starts:
+                    starts[below] = (mark.line, mark.column)
+                if value_node.style == "|":
+                    self.document.literal.add(below)
+                result[key] = self.scalar(value_node)
+            else:
+                result[key] = self.build(value_node, below, depth + 1)
         return result
 
     def scalar(self, node: yaml.ScalarNode) -> Any:

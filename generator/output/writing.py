@@ -19,8 +19,6 @@ those of processes that are gone, and never those of a build still running into 
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import errno
 import os
 import shutil
@@ -167,6 +165,8 @@ def _exchange(first: Path, second: Path) -> bool:
         return False
     if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     code = ctypes.get_errno()
     if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
         return False
@@ -178,9 +178,11 @@ _LIBC: list = []
 
 def _renameat2():
     if not _LIBC:
+        import ctypes  # here: 10 ms to import, which a build that swaps no folder never needs
+
         function = None
-        try:
-            library = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        try:     # the process's own symbols hold the C library's (find_library would run ldconfig to find it)
+            library = ctypes.CDLL(None, use_errno=True)
             function = getattr(library, "renameat2", None)
             if function is not None:
                 function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]

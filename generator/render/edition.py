@@ -84,6 +84,12 @@ class Edition:
     def color_mark(self, color) -> str:
         """The mark of a colour the source does not give (a faction's `color: {unknown: why}`), printed beside
         what that colour paints (a counter, a legend's swatch, an order sheet); "" for a known colour."""
+        if type(color) is str:       # a named or written colour: the same answer on every counter of a faction
+            known = self.__dict__.setdefault("_color_marks", {})
+            if color not in known:
+                unknown = self.palette.unknown(color)
+                known[color] = self.mark(unknown) if unknown is not None else ""
+            return known[color]
         unknown = self.palette.unknown(color)
         return self.mark(unknown) if unknown is not None else ""
 

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import re
 
-from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
-
 NNBSP = "\u202f"     # narrow no-break space: before ; ! ? and inside « » (Imprimerie nationale)
 NBSP = "\u00a0"      # no-break space: before : and %
 
@@ -41,6 +38,9 @@ def typeset_word(language: str, value):
 
 def number(language: str, value: float) -> str:
     """A measure as the language writes it: 37.5 → "37,5" in French and Spanish, "37.5" in English."""
+    from babel import Locale, UnknownLocaleError  # here: babel takes 10 ms to import
+    from babel.numbers import format_decimal
+
     try:
         locale = Locale.parse(language.replace("-", "_"))
     except (UnknownLocaleError, ValueError):

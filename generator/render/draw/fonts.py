@@ -129,7 +129,8 @@ def cap_height_mm(role: str, size: float) -> float:
 
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters the font cannot draw; reportlab would print them as blanks without a word."""
-    return sorted(char for char in set(text).difference(metrics(role).widths) if not char.isspace())
+    lost = set(text).difference(metrics(role).widths)
+    return sorted(char for char in lost if not char.isspace()) if lost else []
 
 
 @lru_cache(maxsize=1)

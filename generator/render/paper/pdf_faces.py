@@ -4,15 +4,29 @@ colours through the press profile's CMYK conversion when the canvas carries one,
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from generator.render.draw.fonts import registered, width_mm
-from generator.render.draw.placeholder import expand
-from generator.render.draw.primitives import Ellipse, Face, Image, Ink, Outline, Polyline, Rect, Region, Text, flatten
+from generator.render.draw.placeholder import expand, has_marks
+from generator.render.draw.primitives import (
+    Ellipse,
+    Face,
+    Group,
+    Image,
+    Ink,
+    Outline,
+    Polyline,
+    Rect,
+    Region,
+    Text,
+    flatten,
+)
 from generator.render.paper.stream_colour import OVERPRINT_STATE
 from generator.render.paper.stream_colour import overprints as black_overprints
 
@@ -61,6 +75,27 @@ def set_stroke(c, ink: Ink) -> None:
     c.setStrokeColor(printed_colour(c, ink))
 
 
+def _colour_operators(c, ink: Ink) -> tuple[str, str]:
+    """The operators that set an ink for filling and for stroking on this canvas, the same reportlab's
+    setFillColor and setStrokeColor write, made once per ink and canvas (a sheet sets a few inks thousands
+    of times; reportlab formats each again)."""
+    known = c.__dict__.setdefault("_ink_operators", {})
+    found = known.get(ink)
+    if found is None:
+        colour = printed_colour(c, ink)
+        enforce = getattr(c, "_enforceColorSpace", None)
+        if enforce:
+            colour = enforce(colour)        # a press canvas refuses an RGB colour that slipped through
+        if isinstance(colour, CMYKColor):
+            d = colour.density
+            values = fp_str(d * colour.cyan, d * colour.magenta, d * colour.yellow, d * colour.black)
+            found = known[ink] = f"{values} k", f"{values} K"
+        else:
+            values = fp_str((colour.red, colour.green, colour.blue))
+            found = known[ink] = f"{values} rg", f"{values} RG"
+    return found
+
+
 KEYLINE = 0.3   # mm: a face border this thin, on the face's edge, marks the cut rather than framing the art
 
 
@@ -105,11 +140,11 @@ class _Pen:
 
 def _paint(c, pen: _Pen, fill: Ink | None, stroke: Ink | None, width: float) -> tuple[int, int]:
     if fill is not None and fill != pen.fill:
-        set_fill(c, fill)
+        c._code.append(_colour_operators(c, fill)[0])
         pen.fill = fill
     if stroke is not None:
         if stroke != pen.stroke:
-            set_stroke(c, stroke)
+            c._code.append(_colour_operators(c, stroke)[1])
             pen.stroke = stroke
         points = max(width, 0.05) * MM
         if points != pen.width:
@@ -124,7 +159,9 @@ def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
     out: the press profile's die line takes its place. With `safe`, a frame drawn along the edge (a card's
     border) is drawn that far inside it, so a die that drifts does not cut into it."""
     pen = _Pen()
-    shapes = flatten(expand(face.shapes, width_mm))
+    shapes: list = face.shapes      # dispatched on type() below, which mypy does not narrow by
+    if any(type(shape) is Group or (type(shape) is Text and has_marks(shape.text)) for shape in shapes):
+        shapes = flatten(expand(shapes, width_mm))
     if not keyline:
         shapes = [shape for shape in shapes if not is_keyline(shape, face)]
     if safe > 0:
@@ -135,23 +172,29 @@ def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
         outline.ellipse(0, 0, face.width * MM, face.height * MM)
         c.clipPath(outline, stroke=0, fill=0)
     press = getattr(c, "cmyk", None) is not None and getattr(c, "overprint", False)   # else nothing overprints
-    index = 0
-    while index < len(shapes):
+    height, index, count = face.height, 0, len(shapes)
+    while index < count:
         shape = shapes[index]
+        kind = type(shape)
         end = index + 1
-        if isinstance(shape, Text):     # a run of type, all overprinting or none
-            black = press and overprints(c, shape.fill)
-            while end < len(shapes) and isinstance(shapes[end], Text) and \
-                    (not press or overprints(c, shapes[end].fill) == black):
+        if kind is Text:     # a run of type, all overprinting or none
+            if press:
+                black = overprints(c, shape.fill)
+                while end < count and type(shapes[end]) is Text and overprints(c, shapes[end].fill) == black:
+                    end += 1
+            else:
+                while end < count and type(shapes[end]) is Text:
+                    end += 1
+            _painted(press, c, pen, shape.fill, None, _draw_texts, shapes[index:end], height)
+        elif kind is Polyline and shape.fill is None:
+            while end < count and _same_open_line(shapes[end], shape):
                 end += 1
-            _painted(press, c, pen, shape.fill, None, _draw_texts, shapes[index:end], face.height)
-        elif isinstance(shape, Polyline) and shape.fill is None:
-            while end < len(shapes) and _same_open_line(shapes[end], shape):
-                end += 1
-            _painted(press, c, pen, None, shape.stroke, _draw_lines, shapes[index:end], face.height)
+            _painted(press, c, pen, None, shape.stroke, _draw_lines, shapes[index:end], height)
+        elif kind is Rect and not press:
+            _draw_rect(c, pen, shape, height)
         else:
             _painted(press, c, pen, getattr(shape, "fill", None), getattr(shape, "stroke", None), _draw, shape,
-                     face.height)
+                     height)
         index = end
     if face.round:
         c.restoreState()
@@ -174,6 +217,42 @@ def _same_open_line(shape, first: Polyline) -> bool:
 
 
 def _draw_texts(c, pen: _Pen, texts: list[Text], height: float) -> None:
+    """One text object, written as reportlab's text object writes it (BT, origin, fill, Tm, font subset, Tj, ET)
+    for a TrueType font, without making the object: a sheet writes thousands of short texts."""
+    doc, escape = c._doc, c._escape
+    code = ["BT", "1 0 0 1 0 0 Tm"]
+    font: Any = None
+    name = size = subset = None
+    for shape in texts:
+        if registered(shape.font) != name or shape.size != size:
+            name, size = registered(shape.font), shape.size
+            font = pdfmetrics.getFont(name)
+            if not font._dynamicFont:        # never one of the shipped fonts: reportlab's own text object
+                c._code.append(" ".join(code + ["ET"]))
+                _draw_texts_with_reportlab(c, pen, texts[texts.index(shape):], height)
+                return
+            sizing = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+            subset = -1
+        if shape.fill != pen.fill:
+            code.append(_colour_operators(c, shape.fill)[0])   # a text object sets colours as the canvas does
+            pen.fill = shape.fill
+        x = shape.x * MM
+        if shape.anchor != "start":
+            width = font.stringWidth(shape.text, size)
+            x -= width / 2 if shape.anchor == "middle" else width
+        code.append(f"1 0 0 1 {fp_str(x, (height - shape.y) * MM)} Tm")
+        said = []
+        for part, characters in font.splitString(shape.text, doc):
+            if part != subset:
+                said.append(f"{font.getSubsetInternalName(part, doc)} {sizing}")
+                subset = part
+            said.append(f"({escape(characters)}) Tj")
+        code.append(" ".join(said))
+    code.append("ET")
+    c._code.append(" ".join(code))
+
+
+def _draw_texts_with_reportlab(c, pen: _Pen, texts: list[Text], height: float) -> None:
     text_object = c.beginText()
     text_object.cmyk = getattr(c, "cmyk", None)    # set_fill converts for the press on a text object too
     font = None
@@ -209,15 +288,19 @@ def _draw_lines(c, pen: _Pen, lines: list[Polyline], height: float) -> None:
     c.drawPath(path, stroke=stroke, fill=fill)
 
 
+def _draw_rect(c, pen: _Pen, shape: Rect, height: float) -> None:
+    stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
+    x, y, w, h = shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM
+    if shape.radius > 0:
+        c.roundRect(x, y, w, h, shape.radius * MM, stroke=stroke, fill=fill)
+    else:
+        c.rect(x, y, w, h, stroke=stroke, fill=fill)
+
+
 def _draw(c, pen: _Pen, shape, height: float) -> None:
     """One shape, from face coordinates (mm, y down) to PDF form coordinates (points, y up)."""
     if isinstance(shape, Rect):
-        stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
-        x, y, w, h = shape.x * MM, (height - shape.y - shape.h) * MM, shape.w * MM, shape.h * MM
-        if shape.radius > 0:
-            c.roundRect(x, y, w, h, shape.radius * MM, stroke=stroke, fill=fill)
-        else:
-            c.rect(x, y, w, h, stroke=stroke, fill=fill)
+        _draw_rect(c, pen, shape, height)
     elif isinstance(shape, Ellipse):
         stroke, fill = _paint(c, pen, shape.fill, shape.stroke, shape.stroke_width)
         c.ellipse((shape.cx - shape.rx) * MM, (height - shape.cy - shape.ry) * MM,

@@ -32,6 +32,10 @@ _FIELD = re.compile(r"\{([A-Za-z][\w-]*)(?::([\w-]+))?\}")
 
 def expand(template: str, fields: dict[str, str]) -> str:
     """`{name}` → fields["name"]; `{value:attack}` → fields["value:attack"]; unknown names → ""."""
+    parts = _parts(template)
+    if len(parts) == 1:             # most templates are one field ("{name}") or none
+        is_field, text = parts[0]
+        return fields.get(text, "") if is_field else text
     return "".join(fields.get(text, "") if is_field else text for is_field, text in _parts(template))
 
 
@@ -174,7 +178,7 @@ def _measure(element: Element, shapes: list, floor: float, inked: list[Inked], d
     """Where the element left ink, and whether its type is under the floor."""
     if not shapes:
         return
-    box = ink_box(shapes)
+    box = ink_box(shapes) if element.text is not None else _same_ink_box(shapes)
     kind = "band" if element.band else "symbol" if element.symbol is not None else "image" \
         if element.image is not None else "icon" if element.icon is not None else "table" \
         if element.table is not None else "text"
@@ -183,6 +187,19 @@ def _measure(element: Element, shapes: list, floor: float, inked: list[Inked], d
     smallest = too_small(shapes, floor)
     if smallest is not None:
         drawn.small.append((element, smallest, " ".join(s.text for s in shapes if isinstance(s, Text))))
+
+
+def _same_ink_box(shapes: list):
+    """The ink box of a band, symbol, picture or table: the same shapes on every side of a design, measured once."""
+    try:
+        return _ink_box_of(tuple(shapes))
+    except TypeError:        # a group (unhashable) among them
+        return ink_box(shapes)
+
+
+@lru_cache(maxsize=1024)
+def _ink_box_of(shapes: tuple):
+    return ink_box(shapes)
 
 
 def _wanted(element: Element, fields: dict[str, str]) -> bool:

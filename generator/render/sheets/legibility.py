@@ -10,10 +10,11 @@ printed under the layout's `min_text`.
 
 from __future__ import annotations
 
+from math import inf
 from typing import NamedTuple
 
 from generator.render.draw.fonts import PT, cap_height_mm, width_mm
-from generator.render.draw.primitives import Ellipse, Image, Outline, Polyline, Rect, Text, flatten
+from generator.render.draw.primitives import Ellipse, Group, Image, Outline, Polyline, Rect, Text, flatten
 
 DESCENT = 0.24      # DejaVu's descender, in ems
 CLEARANCE = 0.15    # mm of clear paper between a text and anything else
@@ -29,14 +30,21 @@ class Inked(NamedTuple):
 
 def ink_box(shapes) -> Box | None:
     """The smallest box holding every mark the shapes make (text: capitals to descenders)."""
-    boxes = [box for box in map(_box, flatten(shapes)) if box is not None]
-    if not boxes:
-        return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    if any(type(shape) is Group for shape in shapes):
+        shapes = flatten(shapes)
+    x0 = y0 = inf
+    x1 = y1 = -inf
+    for shape in shapes:             # one pass, no list: every element of every face is measured
+        box = _box(shape)
+        if box is not None:
+            left, top, right, bottom = box
+            x0, y0 = min(x0, left), min(y0, top)
+            x1, y1 = max(x1, right), max(y1, bottom)
+    return None if x0 == inf else (x0, y0, x1, y1)
 
 
 def _box(shape) -> Box | None:
-    if isinstance(shape, Text):
+    if type(shape) is Text:
         width = width_mm(shape.text, shape.font, shape.size)
         left = shape.x - (width / 2 if shape.anchor == "middle" else width if shape.anchor == "end" else 0)
         return left, shape.y - cap_height_mm(shape.font, shape.size), left + width, shape.y + DESCENT * shape.size * PT
@@ -88,6 +96,10 @@ def _inside(a: Box, b: Box) -> bool:
 
 def too_small(shapes, floor: float) -> float | None:
     """The smallest type size among the shapes when it is under `floor` points."""
-    sizes = [shape.size for shape in flatten(shapes) if isinstance(shape, Text)]
-    smallest = min(sizes, default=floor)
+    if any(type(shape) is Group for shape in shapes):
+        shapes = flatten(shapes)
+    smallest = floor
+    for shape in shapes:
+        if type(shape) is Text and shape.size < smallest:
+            smallest = shape.size
     return smallest if smallest < floor - 1e-6 else None
