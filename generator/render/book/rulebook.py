@@ -133,6 +133,9 @@ def typeset(html: str, game_folder: Path, bleed: float = 0.0):
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import CSS, HTML
+    from weasyprint.layout import inline
+
+    inline.handle_leader = _leader_as_one_run
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
     press = [CSS(string=f"@page {{ bleed: {bleed:g}mm }}")] if bleed else None
@@ -345,7 +348,6 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     document, refused = laid_out or typeset(html, edition.game.folder, profile.page_bleed if profile else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
-    _one_run_per_leader(document)
     pdf = document.write_pdf(**tagging(profile))
     if press:
         from generator.render.paper.pdfx import finish_pdfx  # press: PDF/X in the printing condition's CMYK
@@ -357,28 +359,30 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
 
 
-def _one_run_per_leader(document) -> None:
-    """WeasyPrint lays a `leader('.')` out as one text box per dot, each then shaped, drawn and tagged on its own
-    (20,000 in Punic Island's contents: most of the time writing its PDF). A leader's dots sit one advance apart,
-    so one text box of as many dots, where the first one is, prints the same line."""
+def _leader_as_one_run(context, line, containing_block) -> None:
+    """WeasyPrint's handle_leader, then the leader's dots made one text box where the first dot is.
+
+    WeasyPrint lays a `leader('.')` out as one text box per dot, each then walked, shaped, drawn and tagged on its
+    own (20,000 in Punic Island's contents: a sixth of its layout, most of writing its PDF). A leader's dots sit one
+    advance apart, so one text box of as many dots prints the same line."""
     import copy
 
-    from weasyprint.formatting_structure.boxes import InlineBox, TextBox
+    from weasyprint.formatting_structure.boxes import TextBox
+    from weasyprint.layout.leader import handle_leader, leader_index
 
-    for page in document.pages:
-        for box in page._page_box.descendants():
-            if not (isinstance(box, InlineBox) and getattr(box, "is_leader", False)) or len(box.children) < 2:
-                continue
-            dots = sorted(box.children, key=lambda dot: dot.position_x)
-            if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
-                    abs(after.position_x - before.position_x - before.width) > 1e-3
-                    for before, after in zip(dots, dots[1:])):
-                continue
-            run = dots[0].copy_with_text(dots[0].text * len(dots))
-            run.width = sum(dot.width for dot in dots)
-            run.pango_layout = copy.copy(dots[0].pango_layout)
-            run.pango_layout.text = run.text
-            box.children = (run,)
+    handle_leader(context, line, containing_block)
+    box = leader_index(line)[1]
+    if box is None or len(box.children) < 2:
+        return
+    dots = sorted(box.children, key=lambda dot: dot.position_x)
+    if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
+            abs(after.position_x - before.position_x - before.width) > 1e-3 for before, after in zip(dots, dots[1:])):
+        return
+    run = dots[0].copy_with_text(dots[0].text * len(dots))
+    run.width = sum(dot.width for dot in dots)
+    run.pango_layout = copy.copy(dots[0].pango_layout)
+    run.pango_layout.text = run.text
+    box.children = (run,)
 
 
 def tagging(profile=None) -> dict:
