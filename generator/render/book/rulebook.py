@@ -8,6 +8,8 @@ section landed go to the manifest.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 from pathlib import Path
@@ -25,6 +27,7 @@ from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.fonts import FONTS, font_file, shipped_font_configuration
 from generator.render.edition import Edition
 from generator.render.table_view import table_view
+from generator.user_cache import cache_folder, write_atomically
 
 PAPER_CSS = {"a4": "A4", "letter": "letter", "a3": "A3", "tabloid": "11in 17in"}
 
@@ -133,6 +136,9 @@ def typeset(html: str, game_folder: Path, bleed: float = 0.0):
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import CSS, HTML
+    from weasyprint.layout import inline
+
+    inline.handle_leader = _leader_as_one_run
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
     press = [CSS(string=f"@page {{ bleed: {bleed:g}mm }}")] if bleed else None
@@ -207,6 +213,7 @@ def _anchor_pages(document) -> dict[str, int]:
 
 _LINK = re.compile(r'<a ([^>]*?)href="#([^"]+)"')
 _WRITTEN = re.compile(r'data-page="(\d+)" href="#([^"]+)"')
+_BOOK_END = re.compile(r'<section class="glossary" id="glossary">.*?</h1>()|()<section class="proof-sheet"', re.S)
 
 
 PLACEHOLDER = "00"     # a page number not known yet: two digits, as most of a book's pages have
@@ -221,7 +228,7 @@ def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remember
     The numbers are first the pages the book's places landed on when it was last built (kept under the key
     `remembered` in the user's cache), else a placeholder; the book is laid out again only when a number
     written, or a use the glossary kept, is not where its place landed (at most NUMBERED_PASSES times more).
-    A rebuild after an edit that moves no page is one layout; a first build, two."""
+    A rebuild after an edit that moves no page is one layout; a first build, two (the first shorter: _scouting_copy)."""
     folder = edition.game.folder
     if not _LINK.search(html):
         return typeset(html, folder, bleed)
@@ -233,20 +240,28 @@ def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remember
         for term, used in zip(context["terms"], kept):
             term["uses"] = used
         numbered = with_page_numbers(render_html(edition, context) if any(uses) else html, pages, placeholder)
-        laid_out = typeset(numbered, folder, bleed)
+        scouting = placeholder is not None and f'data-page="{placeholder}"' in numbered   # certainly stale
+        laid_out = typeset(_scouting_copy(numbered, uses) if scouting else numbered, folder, bleed)
         landed = _anchor_pages(laid_out[0])
-        if not stale_numbers(numbered, landed) and _one_use_per_page(uses, landed) == kept:
+        if not scouting and not stale_numbers(numbered, landed) and _one_use_per_page(uses, landed) == kept:
             break
         pages, placeholder = landed, None
     _remember_pages(remembered, landed)
     return laid_out
 
 
+def _scouting_copy(html: str, uses: list[list[str]]) -> str:
+    """A pass that wrote a placeholder only shows where places land: the glossary's terms and the proof sheet (after
+    page breaks) are left out unless a printed number or a kept use lands in them (a term's link prints none)."""
+    found, end = _BOOK_END.search(html), html.rfind("</body>")
+    start = max(found.start(1), found.start(2)) if found is not None and end >= found.end() else end
+    shorter = html[:start] + html[end:]
+    inside = set(re.findall(r' id="([^"]+)"', html[start:end])) & ({use for used in uses for use in used} | {
+        anchor for attributes, anchor in _LINK.findall(shorter) if 'class="term"' not in attributes})
+    return html if inside else shorter
+
+
 def _remembered_pages(key: str) -> dict[str, int]:
-    import json
-
-    from generator.user_cache import cache_folder
-
     try:
         return json.loads(cache_folder("pages", f"{key}.json").read_text(encoding="utf-8")) if key else {}
     except (OSError, ValueError):
@@ -254,18 +269,12 @@ def _remembered_pages(key: str) -> dict[str, int]:
 
 
 def _remember_pages(key: str, pages: dict[str, int]) -> None:
-    import json
-
-    from generator.user_cache import cache_folder, write_atomically
-
     if key:
         write_atomically(cache_folder("pages", f"{key}.json"), json.dumps(pages, sort_keys=True).encode())
 
 
 def _pages_key(edition: Edition, profile, output: str) -> str:
     """Which book a remembered set of pages belongs to: only ever a first guess, checked against the layout."""
-    import hashlib
-
     said = f"{edition.game.folder.resolve()}|{edition.language}|{output}|{profile.paper}|{profile.rules_columns}|" \
            f"{profile.page_bleed}"
     return hashlib.sha256(said.encode()).hexdigest()[:24]
@@ -345,7 +354,6 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     document, refused = laid_out or typeset(html, edition.game.folder, profile.page_bleed if profile else 0.0)
     if context["proof"]["slug"]:
         slug_only_where_marked(document)
-    _one_run_per_leader(document)
     pdf = document.write_pdf(**tagging(profile))
     if press:
         from generator.render.paper.pdfx import finish_pdfx  # press: PDF/X in the printing condition's CMYK
@@ -357,28 +365,28 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
     return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
 
 
-def _one_run_per_leader(document) -> None:
-    """WeasyPrint lays a `leader('.')` out as one text box per dot, each then shaped, drawn and tagged on its own
-    (20,000 in Punic Island's contents: most of the time writing its PDF). A leader's dots sit one advance apart,
-    so one text box of as many dots, where the first one is, prints the same line."""
+def _leader_as_one_run(context, line, containing_block) -> None:
+    """WeasyPrint's handle_leader, which lays a `leader('.')` out as one text box per dot, each then walked, shaped,
+    drawn and tagged on its own (20,000 in Punic Island's contents: a sixth of its layout); then, as the dots sit
+    one advance apart, one text box of as many dots where the first one is, which prints the same line."""
     import copy
 
-    from weasyprint.formatting_structure.boxes import InlineBox, TextBox
+    from weasyprint.formatting_structure.boxes import TextBox
+    from weasyprint.layout.leader import handle_leader, leader_index
 
-    for page in document.pages:
-        for box in page._page_box.descendants():
-            if not (isinstance(box, InlineBox) and getattr(box, "is_leader", False)) or len(box.children) < 2:
-                continue
-            dots = sorted(box.children, key=lambda dot: dot.position_x)
-            if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
-                    abs(after.position_x - before.position_x - before.width) > 1e-3
-                    for before, after in zip(dots, dots[1:])):
-                continue
-            run = dots[0].copy_with_text(dots[0].text * len(dots))
-            run.width = sum(dot.width for dot in dots)
-            run.pango_layout = copy.copy(dots[0].pango_layout)
-            run.pango_layout.text = run.text
-            box.children = (run,)
+    handle_leader(context, line, containing_block)
+    box = leader_index(line)[1]
+    if box is None or len(box.children) < 2:
+        return
+    dots = sorted(box.children, key=lambda dot: dot.position_x)
+    if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
+            abs(after.position_x - before.position_x - before.width) > 1e-3 for before, after in zip(dots, dots[1:])):
+        return
+    run = dots[0].copy_with_text(dots[0].text * len(dots))
+    run.width = sum(dot.width for dot in dots)
+    run.pango_layout = copy.copy(dots[0].pango_layout)
+    run.pango_layout.text = run.text
+    box.children = (run,)
 
 
 def tagging(profile=None) -> dict:
