@@ -36,6 +36,7 @@ class Built(NamedTuple):
     fresh: tuple[Path, ...] = ()        # those of `folders` that were already up to date
     notes: dict[str, int] = {}          # notes by code, also on a no-op build (from the last real one)
     why: tuple[Why, ...] = ()           # per output: rebuilt or kept, and the first input that changed
+    timings: tuple = ()                 # output.timings.Timed: each phase and job, for `build --timings`
 
 
 class Why(NamedTuple):
@@ -78,14 +79,19 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     refused = boundary_problem(request.out)
     if refused:                    # before a stamp or a manifest is read through a link
         return Built([make("OUT001", f"cannot write: {refused}", None)], [])
-    stamped = _stamp(folder, request, policy, since)
+    from generator.output.timings import Clock
+
+    clock = Clock()
+    with clock.phase("stamp"):
+        stamped = _stamp(folder, request, policy, since)
     if stamped.previous is not None and not request.force:
         folders, notes = stamped.previous        # no file of the game, its templates or the options changed
         return Built([], folders, tuple(folders), notes)
     profile, found = _profile(folder, request)
     if profile is None:
         return Built(found, [])
-    ready, found = _check(folder, request, policy, since, held, profile, stamped, found)
+    with clock.phase("check"):
+        ready, found = _check(folder, request, policy, since, held, profile, stamped, found)
     if ready is None:
         return Built(found, [])
     import gc
@@ -94,9 +100,13 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     # the records and manifests the plan reads) no longer walks its hundred thousand objects each time.
     gc.freeze()
     try:
-        plan = _plan(ready, request)
-        results = _render(ready, plan, request)
-        return _publish(ready, plan, results, request, policy, stamped, found)
+        with clock.phase("plan"):
+            plan = _plan(ready, request)
+        with clock.phase("render (parent)"):
+            results = _render(ready, plan, request, clock)
+        with clock.phase("publish"):
+            built = _publish(ready, plan, results, request, policy, stamped, found)
+        return built._replace(timings=tuple(clock.rows))
     finally:
         gc.unfreeze()         # `imprenta serve` builds again and again: each game is let go after its build
 
@@ -216,7 +226,7 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
                 inputs.places)
 
 
-def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
+def _render(ready: Ready, plan: Plan, request: BuildRequest, clock=None) -> dict:
     from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
@@ -228,7 +238,7 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest) -> dict:
                      "everything": plan.everything, "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
-                    Limits(seconds=request.time_limit), stopped, request.isolate)
+                    Limits(seconds=request.time_limit), stopped, request.isolate, clock)
 
 
 def _publish(ready: Ready, plan: Plan, results: dict, request: BuildRequest, policy: Policy, stamped: Stamped,

@@ -30,23 +30,29 @@ def default_workers() -> int:
 def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers: int,
              progress: Callable[[int, int, tuple[str, str]], None] | None = None,
              limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None,
-             isolate: bool = False) -> dict:
+             isolate: bool = False, clock=None) -> dict:
     """(language, component) → what `render(state, language, component)` returned, for every job.
 
     Each job runs under the time and memory limits, so a render that runs away is stopped and reported
     through `on_failure(job, why)` instead of hanging or exhausting the build: in a forked child process,
     or, for a lone job that `isolate` does not ask to fork, here (a crash then ends the build, with nothing
-    written).
+    written). A `clock` (output.timings.Clock) is given each job's times.
     """
     ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME))
     limits = limits or Limits()
     results: dict = {}
     if len(ordered) == 1 and not isolate and _can_limit_here():
+        started, cpu = time.perf_counter(), time.process_time()
         results[ordered[0]] = _run_here(ordered[0], render, state, limits, on_failure)
+        if clock is not None:
+            from generator.output.timings import usage
+
+            clock.job("/".join(ordered[0]), started, time.perf_counter(), (time.process_time() - cpu, usage()[1]))
         if progress:
             progress(1, 1, ordered[0])
         return results
-    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress)
+    return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress,
+                       clock.job if clock is not None else None)
 
 
 def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
@@ -59,10 +65,12 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
-                progress: Callable[[int, int, object], None] | None = None) -> dict:
+                progress: Callable[[int, int, object], None] | None = None,
+                timed: Callable[[str, float, float, tuple[float, float]], None] | None = None) -> dict:
     """item → call(item), each in a forked child under the time and memory limits; a child that runs past
     its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
-    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing."""
+    `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing.
+    `timed(name, started, ended, (CPU s, peak MB))` hears of each item that answered."""
     results: dict = {}
     if not _can_fork():
         for index, item in enumerate(items, start=1):
@@ -88,18 +96,21 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 process = context.Process(target=_child, args=(item, sender, inherited, os.getpid()), daemon=True)
                 process.start()
                 sender.close()
-                running[item] = (process, receiver, time.monotonic())
+                running[item] = (process, receiver, time.perf_counter())
             ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2)
             for item, (process, receiver, started) in list(running.items()):
                 if receiver in ready:
                     try:
-                        results[item] = receiver.recv()
+                        results[item], used = receiver.recv()
+                        if timed is not None:
+                            timed("/".join(map(str, item)) if isinstance(item, tuple) else str(item), started,
+                                  time.perf_counter(), used)
                     except (EOFError, OSError):   # the child died without an answer: killed for memory, or worse
                         process.join()
                         results[item] = on_failure(item, f"its process ended with code {process.exitcode} "
                                                          f"(memory limit {limits.memory_mb} MB?)") if on_failure \
                             else None
-                elif time.monotonic() - started > limits.seconds:
+                elif time.perf_counter() - started > limits.seconds:
                     process.kill()
                     results[item] = on_failure(item, f"it ran past the {limits.seconds:g} s limit") if on_failure \
                         else None
@@ -194,8 +205,11 @@ def _child(item, sender, inherited: list, parent: int) -> None:
         receiver.close()
     _die_with(parent)
     _limit_memory(_JOB_STATE["limits"].memory_mb)
+    from generator.output.timings import usage
+
     try:
-        sender.send(_JOB_STATE["call"](item))
+        result = _JOB_STATE["call"](item)
+        sender.send((result, usage()))
         sender.close()
     except BrokenPipeError:
         os._exit(1)
