@@ -82,7 +82,8 @@ def _columns_at(context, column_box, skip_stack, containing_block, top: float, c
 
     while len(context.excluded_shapes) > len(excluded_shapes):
         context.excluded_shapes.pop()
-    columns, boxes, resume_at = [], [], skip_stack
+    columns: list[tuple[float, object] | None] = []
+    boxes, resume_at = [], skip_stack
     for _ in range(count):
         new_box, resume_at, *_ = block_box_layout(
             context, column_box, context.page_bottom - top - height, resume_at, containing_block, False,
