@@ -9,7 +9,11 @@ rulebook; `--explain` says why each output was rebuilt.
 
 Whole processes (`python -m generator build …`), each timed once, peak memory
 from the OS. Content is copied to a temporary folder first, so the edits never
-touch the repository. `--quick` skips the 20k-counter game.
+touch the repository. `--quick` skips the 20k-counter game. The builds use a cache folder of their own
+(XDG_CACHE_HOME), empty at the start: a cold build draws every picture and compiles every template, as a
+first build on a new machine does. The cold build's CPU seconds (the build and its workers) are printed
+beside its wall time, since they do not depend on the machine's load as much, then where they went: CPU
+seconds per output family and game (`imprenta build --timings`, summed over both languages).
 """
 
 from __future__ import annotations
@@ -37,6 +41,44 @@ def run(arguments: list[str], environment: dict | None = None) -> tuple[float, f
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(arguments)} failed:\n{process.stderr.read().decode()[-2000:]}")
     return elapsed, usage.ru_maxrss / 1024
+
+
+def timed_build(arguments: list[str], environment: dict) -> tuple[float, float, float, str]:
+    """Wall seconds, peak MB, CPU seconds (the build and every worker it waited for) and what it printed."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "generator", *arguments], stdout=subprocess.PIPE,
+                                   stderr=errors, env=environment, cwd=ROOT)
+        printed = process.stdout.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            raise SystemExit(f"{' '.join(arguments)} failed:\n{errors.read().decode()[-2000:]}")
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, printed.decode()
+
+
+def where_it_went(printed: str) -> list[str]:
+    """`--timings` rows summed into CPU seconds per output family (both languages) and game, with each game's
+    own serial phases (stamp, check, plan, publish) and how busy its workers were."""
+    cpu: dict[str, dict[str, float]] = {}
+    busy: dict[str, str] = {}
+    for line in printed.splitlines():
+        game, _, rest = line.partition(": ")
+        fields = rest.split()
+        if "workers busy" in rest:
+            busy[game] = rest.split("workers busy ")[1].split(",")[0]
+        elif len(fields) >= 4 and fields[0] != "what" and fields[0] != "render":
+            family = fields[0].split("/")[-1] if "/" in fields[0] else "(serial) " + fields[0]
+            row = cpu.setdefault(family, {})
+            row[game] = row.get(game, 0.0) + float(fields[3])
+    games = sorted(busy)
+    lines = [f"  {'CPU s':18}" + "".join(f"{game[:12]:>13}" for game in games) + f"{'total':>9}"]
+    for family, row in sorted(cpu.items(), key=lambda item: -sum(item[1].values())):
+        lines.append(f"  {family:18}" + "".join(f"{row.get(game, 0.0):13.2f}" for game in games)
+                     + f"{sum(row.values()):9.2f}")
+    lines.append(f"  {'workers busy':18}" + "".join(f"{busy[game]:>13}" for game in games))
+    return lines
 
 
 def cpu(arguments: list[str]) -> tuple[float, str]:
@@ -113,16 +155,20 @@ def main() -> None:
         content = work / "content"
         shutil.copytree(ROOT / "content", content)
         out = work / "build"
-        seconds, memory = run(["build", str(content), "--out", str(out), "-q", "--force"])
-        print(f"cold build, every seed game, both languages, every output: {seconds:.1f} s, {memory:.0f} MB peak")
-        seconds, memory = run(["build", str(content), "--out", str(out), "-q"])
+        environment = {**ENVIRONMENT, "XDG_CACHE_HOME": str(work / "cache")}
+        seconds, memory, used, printed = timed_build(["build", str(content), "--out", str(out), "-q", "--force",
+                                                      "--timings"], environment)
+        print(f"cold build, every seed game, both languages, every output: {seconds:.1f} s, {memory:.0f} MB peak, "
+              f"{used:.1f} CPU s (load average {os.getloadavg()[0]:.1f}); CPU s per output:")
+        print("\n".join(where_it_went(printed)))
+        seconds, memory = run(["build", str(content), "--out", str(out), "-q"], environment)
         print(f"no-op rebuild of everything: {seconds:.2f} s ({memory:.0f} MB)")
-        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"], environment)
         print(f"no-op rebuild of one game: {seconds:.2f} s")
 
         before = files(out)
         edit(content / "mar-y-acero" / "cards.yaml", "fields: {soldiers: 7,", "fields: {soldiers: 8,")
-        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"], environment)
         after = files(out)
         changed = sorted({re.sub(r"/[^/]+\.(png|svg)$", "/*.\\1", p.split("/", 1)[1]) for p in after
                           if after[p] != before.get(p)})
@@ -130,7 +176,7 @@ def main() -> None:
 
         edit(content / "mar-y-acero" / "rules.yaml", "En la partida a dos, un jugador dirige",
              "En la partida a dos, cada jugador dirige")
-        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"])
+        seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"], environment)
         print(f"rebuild after editing one rules section: {seconds:.2f} s")
 
         print("scaling (counters and 500 cards, PDF only, one language):")

@@ -89,6 +89,10 @@ def build(args: argparse.Namespace) -> int:
         notes.extend(_note_summary(folder, built.notes))
         if args.explain:
             explained.extend(_explained(folder, built))
+        if args.timings and built.timings:
+            from generator.output.timings import table
+
+            explained.extend(table(folder.name, list(built.timings), args.jobs or _workers()))
     if not printed_as_data(found, args.output_format):
         from generator.output.preflight import grouped  # a press proof's preflight: one line per code and file
 
@@ -105,6 +109,12 @@ def build(args: argparse.Namespace) -> int:
         if not written:
             print("nothing built", file=sys.stderr)
     return 1 if has_errors(found) or not written else 0
+
+
+def _workers() -> int:
+    from generator.output.scheduling import default_workers
+
+    return default_workers()
 
 
 def _explained(folder: Path, built) -> list[str]:
@@ -175,6 +185,9 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--explain", action="store_true",
                       help="Say, for each output, whether it was rebuilt or kept, and the first of its inputs "
                            "that changed (card 'destiny-03' field 'title').")
+    made.add_argument("--timings", action="store_true",
+                      help="Print where each game's build spent its time: each phase and each output's job, with "
+                           "its wall and CPU seconds and peak memory, and how busy the workers were kept.")
     made.add_argument("--since", metavar="REF", help="Compare with an earlier version (a git revision such as v1.0, "
                       "or a folder): change bars and 'new' marks in the rules, errata.pdf, reprint sheets (default: "
                       "none, no comparison).")

@@ -94,6 +94,9 @@ def _load_books() -> None:
 
     import generator.render.book.aids  # noqa: F401
     import generator.render.book.rulebook  # noqa: F401
+    from generator.render.balancing import faster_column_balancing
+
+    faster_column_balancing()          # inherited by every book's job: the same pages in fewer layouts
 
 
 def _load_modules() -> None:

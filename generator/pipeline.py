@@ -45,6 +45,7 @@ class Built(NamedTuple):
     fresh: tuple[Path, ...] = ()        # those of `folders` that were already up to date
     notes: dict[str, int] = {}          # notes by code, also on a no-op build (from the last real one)
     why: tuple[Why, ...] = ()           # per output: rebuilt or kept, and the first input that changed
+    timings: tuple = ()                 # output.timings.Timed: each phase and job, for `build --timings`
 
 
 class Why(NamedTuple):
@@ -87,14 +88,19 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     refused = boundary_problem(request.out)
     if refused:                    # before a stamp or a manifest is read through a link
         return Built([make("OUT001", f"cannot write: {refused}", None)], [])
-    stamped = _stamp(folder, request, policy, since)
+    from generator.output.timings import Clock
+
+    clock = Clock()
+    with clock.phase("stamp"):
+        stamped = _stamp(folder, request, policy, since)
     if stamped.previous is not None and not request.force:
         folders, notes = stamped.previous        # no file of the game, its templates or the options changed
         return Built([], folders, tuple(folders), notes)
     profile, found = _profile(folder, request)
     if profile is None:
         return Built(found, [])
-    ready, found = _check(folder, request, policy, since, held, profile, stamped, found)
+    with clock.phase("check"):
+        ready, found = _check(folder, request, policy, since, held, profile, stamped, found)
     if ready is None:
         return Built(found, [])
     import gc
@@ -103,11 +109,15 @@ def _build(folder: Path, request: BuildRequest, policy: Policy, since, held: lis
     # the records and manifests the plan reads) no longer walks its hundred thousand objects each time.
     gc.freeze()
     try:
-        plan = _plan(ready, request)
+        with clock.phase("plan"):
+            plan = _plan(ready, request)
         early: set[tuple[str, str]] = set()          # the outputs `published` already wrote
-        results = _render(ready, plan, request, _publisher(ready, request, found, early) if request.published
-                          else None)
-        return _publish(ready, plan, results, request, policy, stamped, found, early)
+        with clock.phase("render (parent)"):
+            results = _render(ready, plan, request, _publisher(ready, request, found, early) if request.published
+                              else None, clock)
+        with clock.phase("publish"):
+            built = _publish(ready, plan, results, request, policy, stamped, found, early)
+        return built._replace(timings=tuple(clock.rows))
     finally:
         gc.unfreeze()         # `imprenta serve` builds again and again: each game is let go after its build
 
@@ -225,7 +235,7 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
     return Plan(kept, stale, inputs.places)
 
 
-def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None) -> dict:
+def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None, clock=None) -> dict:
     from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
@@ -237,7 +247,7 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
                      "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
-                    Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop)
+                    Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop, clock)
 
 
 def _publisher(ready: Ready, request: BuildRequest, found: list[Diagnostic], early: set) -> Callable:

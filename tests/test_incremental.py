@@ -149,6 +149,20 @@ def test_explain_names_each_output_and_why(write_game, tmp_path, run_cli):
     assert "demo/es/cards: kept" in out
 
 
+def test_timings_list_every_phase_and_job_with_its_seconds_and_how_busy_the_workers_were(write_game, tmp_path,
+                                                                                         run_cli):
+    write_game(CHITS)
+    code, out, _ = run_cli(["build", "demo", "--only", "counters,cards", "--out", str(tmp_path / "out"),
+                            "--jobs", "2", "--timings"])
+    assert code == 0
+    rows = {line.split()[1]: line.split()[2:] for line in out.splitlines() if line.startswith("demo: ")}
+    assert {"stamp", "check", "plan", "publish", "es/counters", "es/cards"} <= set(rows)
+    for job in ("es/counters", "es/cards"):
+        started, wall, cpu, peak = map(float, rows[job])
+        assert wall > 0 and cpu > 0 and peak > 0          # each job's own worker, measured in that worker
+    assert "2 jobs on 2 workers in" in out and "workers busy" in out
+
+
 def test_a_picture_redrawn_rebuilds_what_prints_it(write_game, tmp_path):
     from tests.edits import png
 

@@ -33,7 +33,7 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
              progress: Callable[[int, int, tuple[str, str]], None] | None = None,
              limits: Limits | None = None, on_failure: Callable[[tuple[str, str], str], object] | None = None,
              isolate: bool = False, answered: Callable[[tuple[str, str], object], None] | None = None,
-             stop: Event | None = None) -> dict:
+             stop: Event | None = None, clock=None) -> dict:
     """(language, component) → what `render(state, language, component)` returned, for every job.
 
     Each job runs under the time and memory limits, so a render that runs away is stopped and reported
@@ -42,20 +42,26 @@ def run_jobs(jobs: list[tuple[str, str]], render: Callable, state: dict, workers
     written). `answered(job, result)` hears of each job as it ends; such a caller shows each output as it
     comes (`imprenta serve`), so the quickest jobs go first rather than the slowest, and those after the first
     yield it the cores (a lower priority). Once `stop` is set, the jobs still running are stopped and left out.
+    A `clock` (output.timings.Clock) is given each job's times.
     """
     ordered = sorted(jobs, key=lambda job: BY_NAME[job[1]].cost if job[1] in BY_NAME else len(BY_NAME),
                      reverse=answered is not None)
     limits = limits or Limits()
     results: dict = {}
     if len(ordered) == 1 and not isolate and _can_limit_here():
+        started, cpu = time.perf_counter(), time.process_time()
         results[ordered[0]] = _run_here(ordered[0], render, state, limits, on_failure)
+        if clock is not None:
+            from generator.output.timings import usage
+
+            clock.job("/".join(ordered[0]), started, time.perf_counter(), (time.process_time() - cpu, usage()[1]))
         if progress:
             progress(1, 1, ordered[0])
         if answered:
             answered(ordered[0], results[ordered[0]])
         return results
     return run_limited(ordered, lambda job: render(state, *job), workers, limits, on_failure, progress, answered,
-                       stop)
+                       stop, clock.job if clock is not None else None)
 
 
 def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[str], object]):
@@ -69,12 +75,14 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                 on_failure: Callable[[object, str], object] | None = None,
                 progress: Callable[[int, int, object], None] | None = None,
-                answered: Callable[[object, object], None] | None = None, stop: Event | None = None) -> dict:
+                answered: Callable[[object, object], None] | None = None, stop: Event | None = None,
+                timed: Callable[[str, float, float, tuple[float, float]], None] | None = None) -> dict:
     """item → call(item), each in a forked child under the time and memory limits; a child that runs past
     its time is killed, and one that dies (killed for memory, a crash in a C library) is answered by
     `on_failure(item, why)`: the pool never waits on a dead worker. In turn, here, where fork is missing.
     `answered(item, result)` hears of each result as it comes, while the others still run; once `stop` is set,
-    the items still running or waiting are stopped and left out of the answer."""
+    the items still running or waiting are stopped and left out of the answer. `timed(name, started, ended,
+    (CPU s, peak MB))` hears of each item that answered."""
     results: dict = {}
     if not _can_fork():
         for index, item in enumerate(items, start=1):
@@ -105,18 +113,21 @@ def run_limited(items: list, call: Callable, workers: int, limits: Limits,
                                           daemon=True)
                 process.start()
                 sender.close()
-                running[item] = (process, receiver, time.monotonic())
+                running[item] = (process, receiver, time.perf_counter())
             ready = wait([receiver for _, receiver, _ in running.values()], timeout=0.2 if stop is None else 0.05)
             for item, (process, receiver, started) in list(running.items()):
                 if receiver in ready:
                     try:
-                        results[item] = receiver.recv()
+                        results[item], used = receiver.recv()
+                        if timed is not None:
+                            timed("/".join(map(str, item)) if isinstance(item, tuple) else str(item), started,
+                                  time.perf_counter(), used)
                     except (EOFError, OSError):   # the child died without an answer: killed for memory, or worse
                         process.join()
                         results[item] = on_failure(item, f"its process ended with code {process.exitcode} "
                                                          f"(memory limit {limits.memory_mb} MB?)") if on_failure \
                             else None
-                elif time.monotonic() - started > limits.seconds:
+                elif time.perf_counter() - started > limits.seconds:
                     process.kill()
                     results[item] = on_failure(item, f"it ran past the {limits.seconds:g} s limit") if on_failure \
                         else None
@@ -215,8 +226,11 @@ def _child(item, sender, inherited: list, parent: int, later: int = 0) -> None:
     if later:
         os.nice(later)
     _limit_memory(_JOB_STATE["limits"].memory_mb)
+    from generator.output.timings import usage
+
     try:
-        sender.send(_JOB_STATE["call"](item))
+        result = _JOB_STATE["call"](item)
+        sender.send((result, usage()))
         sender.close()
     except BrokenPipeError:
         os._exit(1)

@@ -13,6 +13,7 @@ import dataclasses
 from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
+from generator.render.balancing import faster_column_balancing
 from generator.render.book.prose import section_anchor
 from generator.render.book.rulebook import _pdf, render_html, rulebook_context, typeset
 from generator.render.book.templating import guarded
@@ -33,6 +34,7 @@ def render_aids(request: RenderRequest) -> Rendered:
     if not (game.aids or game.tables or game.actions or any(s.sequence for _, s, _ in game.sections())):
         return Rendered()
     aids = game.aids or (default_aid(edition),)
+    faster_column_balancing()       # the aids' columns are balanced: the same pages in a few layouts, not hundreds
     context = rulebook_context(edition, "print", request.profile.paper, version=request.stamp,
                                anchors=aid_anchors(edition, aids))
     context["paper_landscape"] = PAPER_LANDSCAPE.get(context["paper"], f"{context['paper']} landscape")

@@ -74,12 +74,13 @@ def _save(edition, contents: Contents, pictures: Pictures, base: str = "") -> li
     bags: dict[str, list] = {cup.id: [] for cup in contents.cups}
     stacked: dict[tuple, int] = {}
     grid = edition.game.map.grid if edition.game.map is not None else None
+    hexes: dict[str, tuple[float, float]] = {}     # the grid's centres, worked out at the first hex start
     for piece in contents.pieces:
         for side in piece.sides:
             images[f"{side.face}.png"] = pictures.faces[side.face]
         copy = 0
         for start in piece.starts:
-            spot, turn = _start_spot(start, places, grid, piece)
+            spot, turn = _start_spot(start, places, grid, piece, hexes)
             height = stacked.get(spot, 0)
             stacked[spot] = height + 1
             objects.append(_tile(piece, copy, url, (*_on_board(spot, board_mm, 1.2 + height * STACKED),), turn,
@@ -133,15 +134,19 @@ def _board_image(png: bytes) -> tuple[bytes, tuple[float, float]]:
     return kept(f"tts board {BOARD_PIXELS} Pillow {PIL.__version__}", png, shrunk)["board.png"], size_mm
 
 
-def _start_spot(start, places, grid, piece) -> tuple[tuple[float, float], float]:
-    """Where on the map (mm) a counter starts, and how far it is turned clockwise (degrees), as in VASSAL."""
+def _start_spot(start, places, grid, piece, hexes: dict) -> tuple[tuple[float, float], float]:
+    """Where on the map (mm) a counter starts, and how far it is turned clockwise (degrees), as in VASSAL.
+    `hexes`: the grid's centres by hex id, filled at the first hex start (Lepanto's grid has 2,000 hexes and
+    229 starts)."""
     from generator.render.digital.vassal import facing_step
 
     if start.kind == "hex":
         from generator.derived.hex_grid import hex_centres
         from generator.render.maps.drawing import MARGIN
 
-        spot = hex_centres(grid, MARGIN)[start.where]
+        if not hexes:
+            hexes.update(hex_centres(grid, MARGIN))
+        spot = hexes[start.where]
     else:
         key = f"track:{start.where}:{start.space}" if start.kind == "track" else f"location:{start.where}"
         spot = places.zone(key).spot
