@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.derived.printed import WORDS, plural_keys, printed_texts, source_fingerprint, word
-from generator.load.yaml_nodes import _CoreResolver, yaml11_reading
+from generator.load.yaml_schema import CoreResolver, yaml11_reading
 from generator.model import Game
 from generator.model.translations import Entry
 
@@ -32,7 +32,7 @@ def _str(dumper: yaml.SafeDumper, value: str):
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
-_OURS = _CoreResolver()
+_OURS = CoreResolver()
 
 
 def _reads_as_other_than_text(value: str) -> bool:
