@@ -27,6 +27,7 @@ _SKIPPING = """                # Increase the column heights and render them aga
                 height += add_height
 """
 _patched = False
+_weasyprint_own: list = []       # WeasyPrint's own columns_layout, while the faster one stands in for it
 
 
 def faster_column_balancing() -> bool:
@@ -42,9 +43,20 @@ def faster_column_balancing() -> bool:
         return False
     namespace = dict(vars(column), _imprenta_last_alike=last_alike, _imprenta_columns=_columns_at)
     exec(compile(source.replace(_STEP, _SKIPPING), column.__file__, "exec"), namespace)   # noqa: S102
+    _weasyprint_own[:] = [column.columns_layout]
     column.columns_layout = block.columns_layout = namespace["columns_layout"]
     _patched = True
     return True
+
+
+def weasyprint_own_balancing() -> None:
+    """Put WeasyPrint's own balancing back (the tests compare the two in a process where a build installed ours)."""
+    global _patched
+    from weasyprint.layout import block, column
+
+    if _weasyprint_own:
+        column.columns_layout = block.columns_layout = _weasyprint_own.pop()
+    _patched = False
 
 
 def last_alike(laid_out, height: float, most: float) -> float:

@@ -18,9 +18,10 @@ def column_layouts():
     """(install the faster balancing, lay out an HTML and say how it came out and in how many column tries),
     with WeasyPrint's own balancing put back afterwards."""
     from weasyprint import HTML
-    from weasyprint.layout import block, column
+    from weasyprint.layout import block
 
-    original, layout = column.columns_layout, block.block_box_layout
+    balancing.weasyprint_own_balancing()        # a build earlier in this process installed the faster one
+    layout = block.block_box_layout
     tries = [0]
 
     def counted(*args, **kwargs):
@@ -40,8 +41,7 @@ def column_layouts():
         yield laid_out
     finally:
         block.block_box_layout = layout
-        column.columns_layout = block.columns_layout = original
-        balancing._patched = False
+        balancing.weasyprint_own_balancing()
 
 
 def document(parts: list[tuple[str, int]], columns: int) -> str:
@@ -70,16 +70,12 @@ PART = st.tuples(st.sampled_from(["text", "text", "block", "section", "span"]), 
 def test_balanced_columns_come_out_exactly_as_weasyprint_lays_them_out_one_pixel_at_a_time(column_layouts, parts,
                                                                                             columns):
     html = document(parts, columns)
-    from weasyprint.layout import block, column
-
-    original = column.columns_layout
     expected, _ = column_layouts(html)
     assert balancing.faster_column_balancing()
     try:
         assert column_layouts(html)[0] == expected
     finally:
-        column.columns_layout = block.columns_layout = original
-        balancing._patched = False
+        balancing.weasyprint_own_balancing()
 
 
 def test_a_page_whose_balance_needs_a_hundred_pixels_more_takes_far_fewer_tries(column_layouts):
