@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import textwrap
@@ -75,42 +76,42 @@ def seed_builds(tmp_path_factory) -> Path:
     """Every seed game built once for the whole run, as a home proof in each of its languages, in every
     format but PNG: the out folder, holding <game>/<language>/. Tests only read it.
 
-    Built once per run, not once per worker: the first worker to ask builds it under a file lock, the others
-    wait for the lock and then read the same folder. Every module that needs a seed game's outputs with the
-    home profile reads them here rather than building them again."""
+    Built once per run, not once per worker, and by every worker that asks while it is not finished: each game
+    under a file lock of its own, the even workers taking the games from the first, the odd ones from the last,
+    so that two workers build two games at once instead of one waiting for the other to build all four; a
+    worker that finds a game built reads it, one that finds it being built waits for it. Every module that needs
+    a seed game's outputs with the home profile reads them here rather than building them again."""
     from filelock import FileLock
 
     from generator.pipeline import BuildRequest, build, game_folders
 
     out = _shared_temp(tmp_path_factory) / "seed-builds"
-    done = out / ".complete"
-    with FileLock(str(out) + ".lock"):
-        if not done.exists():
-            for folder in game_folders(SEEDS):
+    out.mkdir(parents=True, exist_ok=True)
+    folders = list(game_folders(SEEDS))
+    if int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0) % 2:
+        folders.reverse()
+    for folder in folders:
+        done = out.with_name(f"{out.name}-{folder.name}.complete")    # beside it: the out folder holds builds only
+        with FileLock(f"{out}-{folder.name}.lock"):
+            if not done.exists():
                 built = build(folder, BuildRequest(out=out, formats=frozenset({"pdf", "svg"})))
                 assert built.folders, [str(d) for d in built.diagnostics if d.severity.name != "NOTE"]
-            done.touch()
+                done.touch()
     return out
 
 
+@functools.cache
 def page_texts(pdf: Path) -> tuple[str, ...]:
-    """pypdf's text of each page of a PDF in the session's seed builds (<game>/<language>/<file>), extracted once
-    per run (a large fraction of a CPU-second a page) for every module and xdist worker that reads the same book.
-    Kept in a folder beside the seed builds, whose own folders hold only what the build wrote."""
-    import json
+    """The text of each page of a PDF that is written once in the run (the session's seed builds, a test's own
+    build), as PDFium reads it (lines end in "\\n"), once per worker: PDFium's C reader takes a few milliseconds a
+    page where pypdf's took a large fraction of a second."""
+    import pypdfium2
 
-    from pypdf import PdfReader
-
-    root = pdf.parents[2]
-    kept = root.with_name(f"{root.name}-texts") / pdf.relative_to(root).with_suffix(".json")
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    if kept.exists() and kept.stat().st_mtime_ns >= pdf.stat().st_mtime_ns:
-        return tuple(json.loads(kept.read_text(encoding="utf-8")))
-    pages = tuple(page.extract_text() or "" for page in PdfReader(pdf).pages)
-    staged = kept.with_name(f"{kept.name}.{os.getpid()}")
-    staged.write_text(json.dumps(pages, ensure_ascii=False), encoding="utf-8")
-    staged.replace(kept)                 # whole or not at all: two workers may extract the same book at once
-    return pages
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return tuple(page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document)
+    finally:
+        document.close()
 
 
 def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[str, str], Path]:
@@ -119,3 +120,21 @@ def seed_editions(seed_builds: Path, games=None, languages=None) -> dict[tuple[s
             for game in sorted(seed_builds.iterdir()) if game.is_dir() and (games is None or game.name in games)
             for edition in sorted(game.iterdir())
             if edition.is_dir() and (languages is None or edition.name in languages)}
+
+
+# The modules that take longest, longest first (measured with --durations): pytest-xdist's loadscope hands a
+# worker a module at a time in the order of collection, so a long module collected late leaves the other worker
+# idle at the end of the run. pyproject's --no-loadscope-reorder keeps this order instead of xdist's (most tests
+# first, which put a long module of two tests last).
+LONGEST_FIRST = ("test_vassal_engine.py", "test_incremental_property.py", "test_rulebook.py", "test_press.py",
+                 "test_translated_editions.py", "test_editions.py", "test_fuzzed_content.py", "test_build.py",
+                 "test_proof_per_output.py", "test_proof.py", "test_setup_tables.py", "test_book_finishing.py")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """The long modules of LONGEST_FIRST first, then the others with the most tests first (xdist's own order)."""
+    counts: dict[Path, int] = {}
+    for item in items:
+        counts[item.path] = counts.get(item.path, 0) + 1
+    rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: (rank.get(item.path.name, len(rank)), -counts[item.path], str(item.path)))

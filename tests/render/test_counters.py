@@ -75,7 +75,7 @@ def test_the_calibration_offset_moves_every_back_in_the_pdf_itself(write_game, t
     write_game(DEMO)
     profile = tmp_path / "my-printer.yaml"
     profile.write_text("extends: home\nback_offset: [1.5, -0.8]\n", encoding="utf-8")
-    built = build(Path("demo"), BuildRequest(profile=str(profile), out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters",), profile=str(profile), out=tmp_path / "out"))
     assert built.folders, [str(d) for d in built.diagnostics]
     reader = PdfReader(built.folders[0] / "counters.pdf")
     front_page, back_page = drawn(reader, 0), drawn(reader, 1)
@@ -87,7 +87,7 @@ def test_the_calibration_offset_moves_every_back_in_the_pdf_itself(write_game, t
 
 def test_fold_puts_backs_beside_fronts_across_the_middle(write_game, tmp_path):
     write_game(DEMO)
-    built = build(Path("demo"), BuildRequest(overrides=(("backs", "fold"),), out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters",), overrides=(("backs", "fold"),), out=tmp_path / "out"))
     manifest = json.loads((built.folders[0] / "manifest.json").read_text(encoding="utf-8"))
     fronts = {(p["piece"], p["copy"]): p for p in manifest["placements"] if p["side"] == "front"}
     for back in (p for p in manifest["placements"] if p["side"] == "back"):
@@ -99,7 +99,7 @@ def test_fold_puts_backs_beside_fronts_across_the_middle(write_game, tmp_path):
 
 def test_printed_values_are_in_the_pdf_text_and_in_the_counter_svg(write_game, tmp_path):
     write_game(DEMO)
-    built = build(Path("demo"), BuildRequest(out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters",), out=tmp_path / "out"))
     target = built.folders[0]
     text = "".join(page.extract_text() for page in PdfReader(target / "counters.pdf").pages)
     for printed in ("4-3", "2", "G3 F2 B4", "Legión", "Turno"):
@@ -115,7 +115,7 @@ def test_printed_values_are_in_the_pdf_text_and_in_the_counter_svg(write_game, t
 
 def test_press_pages_have_bleed_and_crop_marks_outside_the_trim(write_game, tmp_path):
     write_game(DEMO)
-    built = build(Path("demo"), BuildRequest(profile="press", out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters",), profile="press", out=tmp_path / "out"))
     target = built.folders[0]
     reader = PdfReader(target / "counters.pdf")
     manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
@@ -139,7 +139,7 @@ def test_a_name_too_long_for_its_counter_is_reported_and_the_rest_still_built(wr
     files["pieces.yaml"] = DEMO["pieces.yaml"].replace(
         "name: Legión", "name: Legionarios veteranos de la decimotercera legión de Julio César")
     write_game(files)
-    built = build(Path("demo"), BuildRequest(out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters", "vassal", "tts"), out=tmp_path / "out"))
     overflow = [d for d in built.diagnostics if d.code == "LAY001"]
     assert len(overflow) == 2   # front and back
     assert "legion" in overflow[0].message and "{name}" in overflow[0].message and "'es'" in overflow[0].message
@@ -188,21 +188,21 @@ def test_a_character_missing_from_the_font_is_reported(write_game, tmp_path):
     files = dict(DEMO)
     files["pieces.yaml"] = DEMO["pieces.yaml"].replace("name: Turno", "name: \u2900")   # in DejaVu Serif only
     write_game(files)
-    built = build(Path("demo"), BuildRequest(out=tmp_path / "out"))
+    built = build(Path("demo"), BuildRequest(only=("counters",), out=tmp_path / "out"))
     assert any(d.code == "LAY002" and "U+2900" in d.message and "font has no" in d.message for d in built.diagnostics)
 
 
 def test_a_failed_write_keeps_the_previous_build(write_game, tmp_path, monkeypatch):
     write_game(DEMO)
     out = tmp_path / "out"
-    first = build(Path("demo"), BuildRequest(out=out)).folders[0]
+    first = build(Path("demo"), BuildRequest(only=("counters",), out=out)).folders[0]
     before = {path: path.read_bytes() for path in first.rglob("*") if path.is_file()}
 
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("generator.output.writing._switch", broken)      # the disk fills as the new set goes live
-    second = build(Path("demo"), BuildRequest(out=out, overrides=(("backs", "fold"),)))
+    second = build(Path("demo"), BuildRequest(only=("counters",), out=out, overrides=(("backs", "fold"),)))
     assert any(d.code == "OUT001" for d in second.diagnostics)
     after = {path: path.read_bytes() for path in first.rglob("*") if path.is_file()}
     assert after == before

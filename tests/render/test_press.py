@@ -84,18 +84,28 @@ def test_every_press_pdf_is_cmyk_only_pdfx_with_an_output_intent_and_passes_pref
         assert not [d for d in preflight(path) if d.severity.name == "ERROR"], path
 
 
-def test_black_text_on_a_counter_sheet_separates_onto_the_black_plate_only(lepanto_press, tmp_path):
+PLATES_DPI = 150
+
+
+@pytest.fixture(scope="module")
+def sheet_plates(lepanto_press, tmp_path_factory):
+    """The first counter sheet's plates as Ghostscript separates them at PLATES_DPI (plate name → greyscale
+    picture, ink dark), and pdftotext's word boxes on that page: separated once for the tests that read them."""
     require_tools("gs", "pdftotext")
     from PIL import Image
 
-    counters = lepanto_press[0] / "counters.pdf"
-    dpi = 150
-    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
-                    "-o", str(tmp_path / "sep.tif"), str(counters)], check=True)
-    plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L")
-              for name in ("Cyan", "Magenta", "Yellow", "Black", "CutContour")}
+    counters, work = lepanto_press[0] / "counters.pdf", tmp_path_factory.mktemp("plates")
+    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{PLATES_DPI}", "-dFirstPage=1", "-dLastPage=1",
+                    "-o", str(work / "sep.tif"), str(counters)], check=True)
+    separated = {name: Image.open(work / f"sep({name}).tif").convert("L")
+                 for name in ("Cyan", "Magenta", "Yellow", "Black", "CutContour")}
     boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(counters), "-"], check=True,
                            capture_output=True, text=True).stdout
+    return separated, boxes
+
+
+def test_black_text_on_a_counter_sheet_separates_onto_the_black_plate_only(sheet_plates):
+    (plates, boxes), dpi = sheet_plates, PLATES_DPI
     import re
 
     scale = dpi / 72
@@ -311,7 +321,7 @@ def _painted_with_overprint(owner, resources) -> list[tuple[str, tuple, bool]]:
     return painted
 
 
-def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp_path):
+def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, request):
     with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
         forms = [x for x in pdf.pages[0].resources.XObject.values() if x.get("/Subtype") == "/Form"]
         painted = [p for form in forms for p in _painted_with_overprint(form, form.Resources)]
@@ -321,16 +331,8 @@ def test_black_type_and_lines_overprint_and_colours_knock_out(lepanto_press, tmp
     coloured = [p for p in painted if any(p[1][:3])]
     assert black_type and coloured
     assert all(op for _, _, op in black_type) and not any(op for _, _, op in coloured)
-    require_tools("gs", "pdftotext")         # the plates: Ghostscript separates them, pdftotext finds the words
-    from PIL import Image
-
-    counters, dpi = lepanto_press[0] / "counters.pdf", 150
-    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
-                    "-o", str(tmp_path / "sep.tif"), str(counters)], check=True)
-    cyan = Image.open(tmp_path / "sep(Cyan).tif").convert("L")
-    black = Image.open(tmp_path / "sep(Black).tif").convert("L")
-    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(counters), "-"], check=True,
-                           capture_output=True, text=True).stdout
+    separated, boxes = request.getfixturevalue("sheet_plates")   # Ghostscript's plates, pdftotext's words
+    cyan, black, dpi = separated["Cyan"], separated["Black"], PLATES_DPI
     import re
 
     scale = dpi / 72
@@ -362,20 +364,17 @@ def test_black_fills_written_as_rgb_overprint_inside_their_q_and_pictures_knock_
     assert rewritten.index(b"/ImprentaKnockout gs") < rewritten.index(b"/x0 Do")     # before the operand
 
 
-def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, tmp_path):
+def test_crop_and_cut_marks_print_in_registration_on_every_plate(lepanto_press, request):
     with pikepdf.open(lepanto_press[0] / "counters.pdf") as pdf:
         spaces = list(pdf.pages[0].resources.ColorSpace.values())
         assert any(cs[0] == "/Separation" and cs[1] == "/All" for cs in spaces)
         trim = [float(v) for v in pdf.pages[0].TrimBox]
-    require_tools("gs")                      # the plates, separated by Ghostscript
-    from PIL import Image
-
-    dpi = 72
-    subprocess.run(["gs", "-q", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
-                    "-o", str(tmp_path / "sep.tif"), str(lepanto_press[0] / "counters.pdf")], check=True)
+    separated, _ = request.getfixturevalue("sheet_plates")      # the plates, separated by Ghostscript
+    scale = PLATES_DPI / 72
     for name in ("Cyan", "Magenta", "Yellow", "Black"):
-        plate = Image.open(tmp_path / f"sep({name}).tif").convert("L")
-        corner = (0, plate.height - int(trim[1]) - 2, int(trim[0]) + 2, plate.height)  # the slug's lower left
+        plate = separated[name]
+        # the slug's lower left
+        corner = (0, plate.height - int((trim[1] + 2) * scale), int((trim[0] + 2) * scale), plate.height)
         assert plate.crop(corner).getextrema()[0] < 160, f"no crop mark on the {name} plate"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -59,6 +60,13 @@ def _section_bodies(game: str) -> str:
                    for body in walk(document.get("sections")))
 
 
+@functools.cache
+def _book(pdf: Path) -> PdfReader:
+    """One pypdf reader per seed rulebook, for the tests that read its links, outline and fonts: pypdf parses an
+    object when it is first asked for and keeps it, so the three tests parse each book once."""
+    return PdfReader(pdf)
+
+
 def _named_pages(reader: PdfReader) -> dict[str, int]:
     return {name: reader.get_destination_page_number(destination) + 1
             for name, destination in reader.named_destinations.items()}
@@ -76,7 +84,7 @@ def _links(reader: PdfReader):
 def test_every_reference_links_to_its_section_and_prints_that_page(books):
     for (game, language), folder in books.items():
         pdf = folder / "rules.pdf"
-        reader = PdfReader(pdf)
+        reader = _book(pdf)
         pages = _named_pages(reader)
         document = pypdfium2.PdfDocument(str(pdf))
         page_word = "pág." if language == "es" else "p."
@@ -104,7 +112,7 @@ def test_every_reference_links_to_its_section_and_prints_that_page(books):
 def test_the_outline_mirrors_the_section_tree(books):
     for (game, _), folder in books.items():
         model = load_game(ROOT / "content" / game).game
-        reader = PdfReader(folder / "rules.pdf")
+        reader = _book(folder / "rules.pdf")
 
         def titles(outline, depth=0):
             for item in outline:
@@ -148,7 +156,7 @@ def test_the_contents_page_numbers_are_right(books):
 
 def test_every_font_is_embedded(books):
     for folder in books.values():
-        used = fonts(PdfReader(folder / "rules.pdf"))
+        used = fonts(_book(folder / "rules.pdf"))
         assert used and all(used.values())
 
 
@@ -246,7 +254,7 @@ def test_the_player_aid_holds_the_sequence_of_play_and_every_table(tmp_path, pap
     built = build(folder, BuildRequest(only=("aids",), languages=("en",), out=tmp_path,
                                        overrides=(("paper", paper),)))
     reader = PdfReader(built.folders[0] / "aids.pdf")
-    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    pages = [" ".join(page.split()) for page in page_texts(built.folders[0] / "aids.pdf")]
     # A proof ends with its proof sheet (the editor's list of the facts still missing, issue 22): not part of
     # the aid a player holds, which alone must fit on one or two sheets.
     sheet = next((i for i, page in enumerate(pages) if "Proof sheet: facts to be supplied" in page), len(pages))
@@ -355,9 +363,7 @@ def test_each_power_gets_an_order_sheet_with_the_orders_and_the_costs_they_name(
     })
     result = build(Path("demo"), BuildRequest(only=("aids",), out=tmp_path / "out"))
     assert result.folders, [str(d) for d in result.diagnostics if d.severity.name != "NOTE"]
-    reader = PdfReader(result.folders[0] / "aids.pdf")
-    sheets = [" ".join(page.extract_text().split()) for page in reader.pages if "Hoja de órdenes" in
-              page.extract_text()]
+    sheets = [" ".join(page.split()) for page in page_texts(result.folders[0] / "aids.pdf") if "Hoja de órdenes" in page]
     assert len(sheets) == 2
     assert "Venecia" in sheets[0] and "Milán" in sheets[1]
     for sheet in sheets:
@@ -372,7 +378,7 @@ def test_maquiavelli_has_an_order_sheet_for_each_of_its_eight_powers_in_both_lan
     assert [target.name for target in built] == ["en", "es"] and all((t / "aids.pdf").is_file() for t in built)
     for target in built:
         heading = "Hoja de órdenes" if target.name == "es" else "Order sheet"
-        pages = [page.extract_text() for page in PdfReader(target / "aids.pdf").pages]
+        pages = page_texts(target / "aids.pdf")
         sheets = [text for text in pages if heading in text]
         assert len(sheets) == len(game.factions) == 8
         for action in game.actions:
