@@ -46,6 +46,16 @@ CHITS = {
 }
 
 
+# the same game with a rulebook that quotes the ambush card's title
+QUOTED = CHITS | {"rules.yaml": """\
+    documents:
+      - id: rules
+        title: Reglas
+        sections:
+          - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
+    """}
+
+
 def files_of(target: Path) -> dict[str, str]:
     return {str(path.relative_to(target)): hashlib.sha256(path.read_bytes()).hexdigest()
             for path in sorted(target.rglob("*")) if path.is_file()}
@@ -83,13 +93,7 @@ def test_a_new_unknown_renumbers_the_marks_of_every_output_and_the_manifest(writ
 
 
 def test_editing_one_card_rebuilds_what_prints_it_and_says_why(write_game, tmp_path):
-    game = CHITS | {"rules.yaml": """\
-        documents:
-          - id: rules
-            title: Reglas
-            sections:
-              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
-        """}
+    game = QUOTED
     write_game(game)
     request = BuildRequest(only=("counters", "cards", "rules"), out=tmp_path / "out", jobs=1,
                            formats=frozenset({"pdf"}))
@@ -199,13 +203,7 @@ def test_each_output_is_written_whole_as_its_job_ends_the_quickest_first(write_g
     """What `imprenta serve` shows as each view comes: a card's new face is written, with a manifest that
     describes the folder as it then is, before the living rules that quote the card; the folder ends as the
     same files as a build that writes everything at once."""
-    game = CHITS | {"rules.yaml": """\
-        documents:
-          - id: rules
-            title: Reglas
-            sections:
-              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
-        """}
+    game = QUOTED
     write_game(game)
     target = tmp_path / "early" / "demo" / "es"
     seen = []
@@ -247,13 +245,7 @@ def test_a_build_stopped_after_its_first_output_keeps_it_and_the_next_build_make
     rest is up to date, so the next build (the content unchanged) makes it and ends as a clean build does."""
     import threading
 
-    game = CHITS | {"rules.yaml": """\
-        documents:
-          - id: rules
-            title: Reglas
-            sections:
-              - {id: intro, title: Introducción, body: "Robad {card:ambush} al empezar."}
-        """}
+    game = QUOTED
     write_game(game)
     stop = threading.Event()
     request = BuildRequest(only=("cards", "html"), out=tmp_path / "stopped", jobs=1, formats=frozenset({"svg"}),
