@@ -39,11 +39,13 @@ def write_atomically(path: Path, data: bytes) -> bool:
 
 
 def kept_json(folder: str, key: str, compute: Callable[[], Any]) -> Any:
-    """compute(), a JSON value fixed by `key` (which names everything it depends on), kept in `folder` of the
-    cache folder and read back from there; what is read back is what JSON gives (lists for tuples)."""
+    """compute(), a JSON value fixed by `key` (which names everything it depends on but Imprenta's own files,
+    which every entry is kept under too), kept in `folder` of the cache folder and read back from there; what
+    is read back is what JSON gives (lists for tuples)."""
     import json
 
-    entry = cache_folder(folder) / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    named = f"{shipped_key()}|{key}"
+    entry = cache_folder(folder) / f"{hashlib.sha256(named.encode()).hexdigest()[:32]}.json"
     with suppress(OSError, ValueError, KeyError, TypeError):
         return json.loads(entry.read_text(encoding="utf-8"))["value"]
     value = compute()
@@ -65,6 +67,7 @@ def shipped_key() -> str:
     return hasher.hexdigest()
 
 
+@cache
 def package_key(name: str) -> str:
     """An installed package as its place, size and time, found without importing it (importing babel or
     svgelements costs more than the cached answer saves): what a result computed by that package is kept under."""

@@ -49,9 +49,9 @@ def shipped_lines(language: str) -> tuple[PurePosixPath, dict[str, int]]:
 def plural_categories(language: str) -> tuple[str, ...]:
     """The CLDR plural categories of a language, in gettext's msgstr[] order; kept in the cache folder under
     Babel's version, since finding them loads the language's whole CLDR data (some 50 ms a language)."""
-    from generator.user_cache import kept_json, package_key, shipped_key
+    from generator.user_cache import kept_json, package_key
 
-    return tuple(kept_json("plurals", f"{package_key('babel')}|{shipped_key()}|{language}",
+    return tuple(kept_json("plurals", f"{package_key('babel')}|{language}",
                            lambda: _plural_categories(language)))
 
 

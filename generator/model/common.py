@@ -198,10 +198,15 @@ def language_problem(value: object) -> str | None:
     build folder, so it is never a path, and Babel (CLDR) must know it, for its plural rules and lists."""
     if not isinstance(value, str) or not LANGUAGE.match(value):
         return f"'{str(value)[:40]}' is not a language code: write es, en, pt-BR…"
-    from generator.user_cache import kept_json, package_key, shipped_key
+    return _cldr_problem(value)
 
-    # kept under Babel's version: importing Babel to ask costs a check more than the answer
-    return kept_json("languages", f"{package_key('babel')}|{shipped_key()}|{value}", lambda: _unknown_to_cldr(value))
+
+@functools.lru_cache(maxsize=256)
+def _cldr_problem(value: str) -> str | None:
+    """Kept under Babel's version: importing Babel to ask costs a check more than the answer."""
+    from generator.user_cache import kept_json, package_key
+
+    return kept_json("languages", f"{package_key('babel')}|{value}", lambda: _unknown_to_cldr(value))
 
 
 def _unknown_to_cldr(value: str) -> str | None:

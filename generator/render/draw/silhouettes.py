@@ -25,9 +25,9 @@ _ARC_STEPS = 12
 def silhouette(name: str) -> tuple[tuple[tuple, ...], tuple[float, float, float, float]]:
     """The icon's commands in its own units, and the box its ink spans (x0, y0, x1, y1); kept in the cache
     folder under Imprenta's files and svgelements' version (reading them imports svgelements and numpy)."""
-    from generator.user_cache import kept_json, package_key, shipped_key
+    from generator.user_cache import kept_json, package_key
 
-    commands, box = kept_json("silhouettes", f"{shipped_key()}|{package_key('svgelements')}|{name}",
+    commands, box = kept_json("silhouettes", f"{package_key('svgelements')}|{name}",
                               lambda: _read_silhouette(name))
     return tuple(tuple(command) for command in commands), tuple(box)
 
