@@ -64,26 +64,13 @@ def encoded(picture, dpi: int) -> bytes:
 def kept_png(how: str, source: bytes, make: Callable[[], bytes]) -> bytes:
     """What `make` makes of `source` (`how` says how, with the versions of what makes it), kept in the user's
     cache under their digest; `make` must give the same bytes for the same source."""
-    key = hashlib.sha256(how.encode() + b"\0" + source).hexdigest()
-    path = _folder() / f"{key}.png"
-    try:
-        data = path.read_bytes()
-        os.utime(path)                  # recently used: kept when the oldest are let go
-        return data
-    except OSError:
-        pass
-    data = make()
-    from generator.user_cache import write_atomically
-
-    if write_atomically(path, data):
-        _let_go_oldest(path.parent)
-    return data
+    return kept_pngs(how, {"": source}, lambda missing: {"": make()})[""]
 
 
 def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], dict[str, bytes]]
               ) -> dict[str, bytes]:
     """Like kept_png for many at once: key → the PNG made of its source, `make` called once with the keys
-    whose PNG is not kept yet."""
+    whose PNG is not kept yet. A kept one is touched (recently used: kept when the oldest are let go)."""
     named = how.encode() + b"\0"
     paths = {key: _folder() / f"{hashlib.sha256(named + source).hexdigest()}.png" for key, source in sources.items()}
     found: dict[str, bytes] = {}
