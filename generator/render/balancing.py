@@ -26,15 +26,13 @@ _SKIPPING = """                # Increase the column heights and render them aga
                         first_letter_style, first_line_style, original_excluded_shapes, tried), height, max_height)
                 height += add_height
 """
-_patched = False
 _weasyprint_own: list = []       # WeasyPrint's own columns_layout, while the faster one stands in for it
 
 
 def faster_column_balancing() -> bool:
     """Make WeasyPrint's column balancing skip the heights that change nothing (once per process); whether it
     now does."""
-    global _patched
-    if _patched:
+    if _weasyprint_own:
         return True
     from weasyprint.layout import block, column
 
@@ -45,18 +43,15 @@ def faster_column_balancing() -> bool:
     exec(compile(source.replace(_STEP, _SKIPPING), column.__file__, "exec"), namespace)   # noqa: S102
     _weasyprint_own[:] = [column.columns_layout]
     column.columns_layout = block.columns_layout = namespace["columns_layout"]
-    _patched = True
     return True
 
 
 def weasyprint_own_balancing() -> None:
     """Put WeasyPrint's own balancing back (the tests compare the two in a process where a build installed ours)."""
-    global _patched
     from weasyprint.layout import block, column
 
     if _weasyprint_own:
         column.columns_layout = block.columns_layout = _weasyprint_own.pop()
-    _patched = False
 
 
 def last_alike(laid_out, height: float, most: float) -> float:
