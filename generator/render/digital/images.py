@@ -13,7 +13,7 @@ import zipfile
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -104,7 +104,8 @@ def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
     from generator.render.paper.raster import kept_pngs
 
     how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
-    sources = {key: drawing_source(face) for key, face in faces.items()}
+    picture_digest = cache(_picture_digest)          # faces that show the same picture read it once
+    sources = {key: drawing_source(face, picture_digest) for key, face in faces.items()}
     return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
 
 
@@ -129,9 +130,9 @@ def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
     return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
 
 
-def drawing_source(face) -> bytes:
-    """A face's drawing as bytes (a picture it shows as its file's digest): the same bytes, the same pixels.
-    A picture's file is read here, where a build's job records it, whether or not its face is printed."""
+def drawing_source(face, picture_digest: Callable[[str], str]) -> bytes:
+    """A face's drawing as bytes (a picture it shows as its file's digest, `picture_digest`): the same bytes,
+    the same pixels."""
     from generator.render.draw.primitives import Group, Image
 
     def shown(shapes) -> list:
@@ -140,17 +141,22 @@ def drawing_source(face) -> bytes:
             if isinstance(shape, Group):
                 out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
             elif isinstance(shape, Image):
-                try:
-                    with open(shape.path, "rb") as picture:
-                        read = hashlib.sha256(picture.read()).hexdigest()
-                except OSError:
-                    read = "missing"
-                out.append((*shape[:4], read))
+                out.append((*shape[:4], picture_digest(shape.path)))
             else:
                 out.append(shape)
         return out
 
     return repr((face.width, face.height, face.background, face.round, shown(face.shapes))).encode()
+
+
+def _picture_digest(path: str) -> str:
+    """A picture file's digest, read with open(), where a build's job records it, whether or not its face is
+    printed again."""
+    try:
+        with open(path, "rb") as picture:
+            return hashlib.sha256(picture.read()).hexdigest()
+    except OSError:
+        return "missing"
 
 
 def round_cut(png: bytes) -> bytes:
