@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache, partial
+from pathlib import Path
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
@@ -130,7 +131,7 @@ def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
     return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
 
 
-def drawing_source(face, picture_digest: Callable[[str], str]) -> bytes:
+def drawing_source(face, picture_digest: Callable[[Path], str]) -> bytes:
     """A face's drawing as bytes (a picture it shows as its file's digest, `picture_digest`): the same bytes,
     the same pixels."""
     from generator.render.draw.primitives import Group, Image
@@ -149,7 +150,7 @@ def drawing_source(face, picture_digest: Callable[[str], str]) -> bytes:
     return repr((face.width, face.height, face.background, face.round, shown(face.shapes))).encode()
 
 
-def _picture_digest(path: str) -> str:
+def _picture_digest(path: Path) -> str:
     """A picture file's digest, read with open(), where a build's job records it, whether or not its face is
     printed again."""
     try:
