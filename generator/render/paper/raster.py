@@ -18,8 +18,6 @@ import pypdfium2 as pdfium
 
 from generator.render.paper.imposition import Placement
 
-KEPT = 6000           # encoded faces kept in the user's cache (the most recently used)
-
 
 def face_images(pdf: bytes, wanted: dict[str, tuple[int, Placement]], dpi: int, page_offset: float,
                 ) -> dict[str, bytes]:
@@ -86,8 +84,7 @@ def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], d
 
         for key, data in make(missing).items():
             found[key] = data
-            if write_atomically(paths[key], data):
-                _let_go_oldest(paths[key].parent)
+            write_atomically(paths[key], data)
     return {key: found[key] for key in sources}
 
 
@@ -102,19 +99,3 @@ def _folder() -> Path:
     from generator.user_cache import cache_folder
 
     return cache_folder("png")
-
-
-_written = [0]
-
-
-def _let_go_oldest(folder: Path) -> None:
-    """Every few hundred faces written, the oldest beyond KEPT are removed."""
-    _written[0] += 1
-    if _written[0] % 200:
-        return
-    try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in entries[KEPT:]:
-            os.unlink(entry.path)
-    except OSError:
-        pass
