@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -100,7 +101,7 @@ def noting(folder: Path) -> Iterator[dict[str, tuple[str, str]]]:
     seen: dict[str, tuple[str, str]] = {}
 
     def read(path: Path, raw: bytes, result: tuple) -> None:
-        with suppress(ValueError):
+        with suppress(ValueError, RecursionError, pickle.PicklingError):     # not below `folder`, or too deep
             seen[path.relative_to(folder).as_posix()] = (hashlib.sha256(raw).hexdigest(), _reading(*result))
 
     before, yaml_nodes.on_read = yaml_nodes.on_read, read
@@ -119,14 +120,15 @@ def note(folder: Path, fresh: dict[str, tuple[str, str]], earlier: dict | None =
 
 def _reading(document, problems: list[Diagnostic]) -> str:
     """What a check can learn from one file's reading, as a digest. A Document's lines serve only to find a
-    literal block's indent (Document.offset_span)."""
+    literal block's indent (Document.offset_span). Pickled, six times faster than repr: values that differ
+    always pickle differently; equal ones shared otherwise might not, which only means a check again."""
     from generator.load.yaml_nodes import block_indent
 
     read = None if document is None else (
-        str(document.file), document.data, list(document.starts.items()), list(document.key_starts.items()),
+        str(document.file), document.data, document.starts, document.key_starts,
         [(path, block_indent(document.lines, document.span(path).line))
          for path in sorted(document.literal, key=repr)])
-    return hashlib.sha256(repr((read, [_record(d) for d in problems])).encode()).hexdigest()
+    return hashlib.sha256(pickle.dumps((read, [_record(d) for d in problems]), protocol=5)).hexdigest()
 
 
 def _noted_entry(folder: Path) -> Path:
