@@ -114,24 +114,24 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
     checked = {folder: found for folder, key in keys.items() if (found := checked_before.recall(key)) is not None}
     reading_keys: dict[Path, str | None] = {}
     for folder in [folder for folder in keys if folder not in checked]:    # its bytes changed: its readings too?
-        readings = checked_before.readings_now(folder, files[folder])
-        reading_keys[folder] = checked_before.reading_key(folder, options, files[folder], readings)
-        if reading_keys[folder] is not None and (found := checked_before.recall(reading_keys[folder])) is not None:
+        reading_key = reading_keys[folder] = checked_before.reading_key(
+            folder, options, files[folder], checked_before.readings_now(folder, files[folder]))
+        if reading_key is not None and (found := checked_before.recall(reading_key)) is not None:
             checked[folder] = found
             checked_before.remember(keys[folder], found)
     stale = [folder for folder in folders if folder not in checked]
     if stale:
         noting = {folder for folder in stale if folder in keys and reading_keys.get(folder) is None}
-        for folder, (found, readings) in _check_in_workers(stale, policy, limits, release, noting).items():
+        for folder, (found, read) in _check_in_workers(stale, policy, limits, release, noting).items():
             checked[folder] = found
             if folder in keys and not any(d.code == "SEC005" for d in found):      # a stop is not a verdict
                 checked_before.remember(keys[folder], found)
                 if folder in noting:           # no earlier check had noted its readings: the check's own
-                    checked_before.note(folder, readings)
+                    checked_before.note(folder, read)
                     reading_keys[folder] = checked_before.reading_key(
-                        folder, options, files[folder], {relative: read for relative, (_, read) in readings.items()})
-                if reading_keys.get(folder) is not None:
-                    checked_before.remember(reading_keys[folder], found)
+                        folder, options, files[folder], {relative: reading for relative, (_, reading) in read.items()})
+                if (reading_key := reading_keys.get(folder)) is not None:
+                    checked_before.remember(reading_key, found)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
 
 
@@ -148,7 +148,11 @@ def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool
     if len(folders) > 1:
         folders = sorted(folders, key=_content_bytes, reverse=True)     # largest first: no long check started last
     return run_limited(folders, lambda folder: _checked_noting(folder, policy, release, folder in noting),
-                       default_workers(), limits or Limits(), lambda folder, why: (_check_stopped(folder, why), {}))
+                       default_workers(), limits or Limits(), _stopped_noting)
+
+
+def _stopped_noting(folder: Path, why: str) -> tuple[list[Diagnostic], dict[str, tuple[str, str]]]:
+    return _check_stopped(folder, why), {}
 
 
 def _checked_noting(folder: Path, policy: Policy, release: bool, noting: bool):
