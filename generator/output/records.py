@@ -224,7 +224,7 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
 
 def _once(key: list, seen: set) -> bool:
     """Whether `key` is read here for the first time (a part replayed and the job may both have read it)."""
-    seen_as = json.dumps(key)
+    seen_as = canonical(key)       # json's C encoder made once: a counter sheet reads thousands of fields
     if seen_as in seen:
         return False
     seen.add(seen_as)
