@@ -87,7 +87,7 @@ def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str,
     text = edition.plain(edition.field(side, "text"))
     label = edition.field(side, "label")
     mark = edition.field(side, "mark") or ("" if label == text else label)
-    if text == name or (not label and _repeats(text, name)):
+    if text and (text == name or (not label and _repeats(text, name))):
         text = ""          # "Turno" under "Marcador de turno" says nothing; a side with its own name keeps it
     force, faction, kind_name, faction_name, force_name = _design(edition, piece, kind, designs)
     fields = {
