@@ -13,6 +13,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -177,7 +178,14 @@ canonical = _canonical_encoder()
 
 
 def digest(data) -> str:
-    return hashlib.sha256(canonical(data).encode()).hexdigest()[:20]
+    return _digest_of_text(canonical(data))
+
+
+@lru_cache(maxsize=8192)
+def _digest_of_text(text: str) -> str:
+    """A value's digest from its JSON: the same few values (a kind, a faction, a small number) are read on
+    every counter."""
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def file_digest(folder: Path, relative: str) -> str:
