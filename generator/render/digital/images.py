@@ -35,6 +35,7 @@ def px(mm: float) -> int:
 class Pictures:
     faces: dict[str, bytes] = field(default_factory=dict)     # face key → PNG
     board: bytes | None = None                                # the map, PNG
+    board_pdf: bytes | None = None                            # the map, the PDF its PNG is rendered from
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed: bool = False
 
@@ -80,7 +81,8 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
             pictures.faces = {}
             return pictures
         if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
-            problems, pictures.board, drawing = reused(f"{name}-board", lambda: _draw_board(edition, profile))
+            problems, pictures.board, drawing, pictures.board_pdf = reused(f"{name}-board",
+                                                                           lambda: _draw_board(edition, profile))
             edition.__dict__["_map_drawing"] = drawing
             if problems:
                 pictures.diagnostics += problems
@@ -184,16 +186,16 @@ def map_drawing(edition: Edition):
     return edition.__dict__["_map_drawing"]
 
 
-def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], bytes | None, object]:
-    """The map's problems, else its picture; and its drawing."""
-    import pypdfium2 as pdfium
-
+def _draw_board(edition: Edition, profile: PrintProfile
+                ) -> tuple[list[Diagnostic], bytes | None, object, bytes | None]:
+    """The map's problems, else its picture; its drawing; and the PDF the picture is rendered from (a module
+    that wants the board at another size renders it from there, rather than resampling the picture)."""
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
     drawing = map_drawing(edition)
     if drawing.problems:
-        return drawing.problems, None, drawing
+        return drawing.problems, None, drawing, None
     face = drawing.face
     writer = SheetWriter(digital_profile(profile), "board", "", "board", trim=(face.width, face.height))
     writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height, (0.0,) * 4))
@@ -201,18 +203,25 @@ def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnosti
     pdf = writer.getvalue()
 
     def rendered() -> dict[str, bytes]:
-        document = pdfium.PdfDocument(pdf)
-        try:
-            page = document[0]
-            picture = page.render(scale=DPI / 72, may_draw_forms=False).to_pil()
-            page.close()
-        finally:
-            document.close()
         buffer = io.BytesIO()
-        picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
+        board_render(pdf, DPI / 72).save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    return [], rasters(pdf, rendered)["board.png"], drawing
+    return [], rasters(pdf, rendered)["board.png"], drawing, pdf
+
+
+def board_render(pdf: bytes, scale: float):
+    """The board PDF's page rendered at `scale` pixels per point, as a PIL picture."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[0]
+        picture = page.render(scale=scale, may_draw_forms=False).to_pil()
+        page.close()
+    finally:
+        document.close()
+    return picture
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
