@@ -93,24 +93,24 @@ def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[l
 
     drawn = faces_of(edition)
     stops = [d for d in drawn.diagnostics if d.code in STOPPING]
-    return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
+    return stops, {} if stops else cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
 
 
-def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
-    """Each face's picture at DPI: kept under the digest of its drawing, else printed alone on a page of a
+def cut_faces(faces: dict, profile: PrintProfile, dpi: int = DPI) -> dict[str, bytes]:
+    """Each face's picture at `dpi`: kept under the digest of its drawing, else printed alone on a page of a
     sheet of faces of its size (never beside another face, so its pixels do not depend on which faces were
     printed with it) and cut out at its trim."""
     if not faces:
         return {}
     from generator.render.paper.raster import kept_pngs
 
-    how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
-    picture_digest = cache(_picture_digest)          # faces that show the same picture read it once
-    sources = {key: drawing_source(face, picture_digest) for key, face in faces.items()}
-    return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
+    how = f"face {dpi} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
+    sources = drawing_sources(faces)
+    return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile,
+                                                                  dpi))
 
 
-def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
+def _printed_alone(faces: dict, profile: PrintProfile, dpi: int = DPI) -> dict[str, bytes]:
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
     from generator.render.paper.raster import face_images
@@ -127,8 +127,14 @@ def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
             writer.place(faces[key], None, placement)
             writer.finish_page([], "", None, "")
             wanted[key] = (page, placement)
-        cut.update(face_images(writer.getvalue(), wanted, DPI, writer.offset))
-    return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
+        cut.update(face_images(writer.getvalue(), wanted, dpi, writer.offset))
+    return {key: round_cut(png, dpi) if faces[key].round else png for key, png in cut.items()}
+
+
+def drawing_sources(faces: dict) -> dict[str, bytes]:
+    """key → the drawing_source of each face; faces that show the same picture read it once."""
+    picture_digest = cache(_picture_digest)
+    return {key: drawing_source(face, picture_digest) for key, face in faces.items()}
 
 
 def drawing_source(face, picture_digest: Callable[[Path], str]) -> bytes:
@@ -160,7 +166,7 @@ def _picture_digest(path: Path) -> str:
         return "missing"
 
 
-def round_cut(png: bytes) -> bytes:
+def round_cut(png: bytes, dpi: int = DPI) -> bytes:
     """A round counter's picture: transparent outside its circle (the ellipse inscribed in its cut)."""
     from PIL import Image, ImageDraw
 
@@ -170,7 +176,7 @@ def round_cut(png: bytes) -> bytes:
     ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
     picture.putalpha(mask.resize(picture.size, Image.Resampling.LANCZOS))
     buffer = io.BytesIO()
-    picture.save(buffer, "PNG", dpi=(DPI, DPI))
+    picture.save(buffer, "PNG", dpi=(dpi, dpi))
     return buffer.getvalue()
 
 

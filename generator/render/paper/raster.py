@@ -67,12 +67,14 @@ def kept_png(how: str, source: bytes, make: Callable[[], bytes]) -> bytes:
     return kept_pngs(how, {"": source}, lambda missing: {"": make()})[""]
 
 
-def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], dict[str, bytes]]
-              ) -> dict[str, bytes]:
-    """Like kept_png for many at once: key → the PNG made of its source, `make` called once with the keys
-    whose PNG is not kept yet. A kept one is touched (recently used: kept when the oldest are let go)."""
+def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], dict[str, bytes]],
+              kind: str = "png") -> dict[str, bytes]:
+    """Like kept_png for many at once: key → the PNG (or other file `kind`) made of its source, `make` called
+    once with the keys whose file is not kept yet. A kept one is touched (recently used: kept when the oldest
+    are let go)."""
     named = how.encode() + b"\0"
-    paths = {key: _folder() / f"{hashlib.sha256(named + source).hexdigest()}.png" for key, source in sources.items()}
+    folder = _folder(kind)
+    paths = {key: folder / f"{hashlib.sha256(named + source).hexdigest()}.{kind}" for key, source in sources.items()}
     found: dict[str, bytes] = {}
     for key, path in paths.items():
         try:
@@ -98,10 +100,10 @@ def _encoder() -> str:
     return f"Pillow {__version__} zlib {features.version('zlib')}"
 
 
-def _folder() -> Path:
+def _folder(kind: str) -> Path:
     from generator.user_cache import cache_folder
 
-    return cache_folder("png")
+    return cache_folder(kind)
 
 
 _written = [0]
