@@ -6,6 +6,7 @@ and the manifest's placement records are the same for every component.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -235,8 +236,6 @@ def _face_svgs(faces: dict[str, Face]) -> dict[str, bytes]:
     """key → the face's SVG, kept in the user's cache under the digest of its drawing (and its key, its title in
     the SVG): after an edit only the faces that draw differently are written again, and svgwrite (0.1 s to
     import) is not even loaded when none does."""
-    from importlib.metadata import version
-
     from generator.render.digital.images import drawing_sources
     from generator.render.paper.raster import kept_pngs
     from generator.user_cache import shipped_key
@@ -247,7 +246,16 @@ def _face_svgs(faces: dict[str, Face]) -> dict[str, bytes]:
         return {key: face_svg(faces[key], key).encode("utf-8") for key in keys}
 
     sources = {key: key.encode() + b"\0" + source for key, source in drawing_sources(faces).items()}
-    return kept_pngs(f"svg {shipped_key()} svgwrite {version('svgwrite')}", sources, written, kind="svg")
+    return kept_pngs(f"svg {shipped_key()} {_svgwrite_key()}", sources, written, kind="svg")
+
+
+def _svgwrite_key() -> str:
+    """svgwrite's installed file, by size and time (a new version rewrites it), read without importing it."""
+    from importlib.util import find_spec
+
+    spec = find_spec("svgwrite")
+    status = os.stat(spec.origin) if spec is not None and spec.origin else None
+    return f"svgwrite {status.st_size} {status.st_mtime_ns}" if status else "svgwrite"
 
 
 def _proof_of(edition, text: SheetText, items: list[SheetItem], faces: dict[str, Face]) -> SheetText:
