@@ -82,10 +82,10 @@ def _card_faces(edition):
 def _load_pictures() -> None:
     """PDFium and Pillow, which every job that rasterises a face or a board (sheets, play modules) would
     otherwise import again, 0.1 s each time; a one-card edit runs six such jobs."""
+    import pypdfium2  # noqa: F401
     from PIL import Image
 
-    import generator.render.digital.images  # noqa: F401
-    import generator.render.paper.raster  # noqa: F401 - pypdfium2
+    import generator.render.paper.raster  # noqa: F401
 
     Image.preinit()            # the PNG and JPEG plugins, which the first Image.open or save would import
 

@@ -114,11 +114,12 @@ def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, 
     the counters' faces are taken as they were, only the card's face is printed and rasterized again, the save
     takes the module's pictures as they are, and both are what a clean build (nothing in the cache) writes."""
     from generator.render.digital import images
+    from generator.render.paper import raster
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     printed, drawn = [], []
-    print_alone, cut = images._printed_alone, images._cut
-    monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
+    print_alone, cut = raster._printed_alone, images._cut
+    monkeypatch.setattr(raster, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
                         or print_alone(faces, *rest))
     monkeypatch.setattr(images, "_cut", lambda faces_of, edition, profile: drawn.append(faces_of.__name__)
                         or cut(faces_of, edition, profile))
@@ -146,13 +147,13 @@ def test_editing_one_card_rasterises_and_writes_only_its_face_in_the_cards_folde
     """cards/*.png and cards/*.svg: after a card's edit only that card's face is printed, rasterised and written
     out as an SVG again (each face's picture is kept under the digest of its own drawing; the whole sheet's pages
     were rasterised on every build), and the folder is what a clean build from an empty cache writes."""
-    from generator.render.digital import images
     from generator.render.draw import svg_export
+    from generator.render.paper import raster
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     printed, written = [], []
-    print_alone, face_svg = images._printed_alone, svg_export.face_svg
-    monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
+    print_alone, face_svg = raster._printed_alone, svg_export.face_svg
+    monkeypatch.setattr(raster, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
                         or print_alone(faces, *rest))
     monkeypatch.setattr(svg_export, "face_svg", lambda face, key: written.append(key) or face_svg(face, key))
     write_game(CHITS)

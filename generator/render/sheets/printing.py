@@ -216,11 +216,9 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
 def _own_pictures(faces: dict[str, Face], printed: dict, profile: PrintProfile) -> dict[str, bytes]:
     """The PNG of each face the sheets print, at the profile's resolution and in its colours, printed alone with a
     bleed of its own (its edge pixels are its own colour, not a neighbour's or the paper's) and cut at its trim."""
-    from generator.render.digital.images import BLEED_MM, cut_faces, digital_profile
+    from generator.render.paper.raster import BLEED_MM, alone_profile, cut_faces
 
-    alone = digital_profile(profile, BLEED_MM).model_copy(
-        update={"dpi": profile.dpi, "color": profile.color})
-    return cut_faces({key: faces[key] for key in printed}, alone, profile.dpi)
+    return cut_faces({key: faces[key] for key in printed}, alone_profile(profile, BLEED_MM), profile.dpi)
 
 
 def _faces_alone(request: RenderRequest, component: str, faces: dict[str, Face], rendered: Rendered) -> Rendered:
@@ -236,8 +234,7 @@ def _face_svgs(faces: dict[str, Face]) -> dict[str, bytes]:
     """key → the face's SVG, kept in the user's cache under the digest of its drawing (and its key, its title in
     the SVG): after an edit only the faces that draw differently are written again, and svgwrite (0.1 s to
     import) is not even loaded when none does."""
-    from generator.render.digital.images import drawing_sources
-    from generator.render.paper.raster import kept_pngs
+    from generator.render.paper.raster import drawing_sources, kept_pngs
     from generator.user_cache import shipped_key
 
     def written(keys: list[str]) -> dict[str, bytes]:
