@@ -78,9 +78,13 @@ def cut_faces(faces: dict, profile: PrintProfile, dpi: int) -> dict[str, bytes]:
     printed with it) and cut out at its trim."""
     if not faces:
         return {}
+    from reportlab import Version as reportlab
+
     from generator.user_cache import shipped_key
 
-    how = f"face {dpi} {pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
+    # what draws the page, rasterises it and encodes the picture: a new version of any makes a clean build differ
+    how = (f"face {dpi} {pdfium_version()} reportlab {reportlab} {_encoder()} {shipped_key()} "
+           f"{profile.model_dump_json()}")
     sources = drawing_sources(faces)
     return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile,
                                                                   dpi))
