@@ -108,18 +108,36 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
 
     `reuse` (`imprenta check`) answers a game whose every input is unchanged since its last check with that
     check's findings (checked_before), and checks only the others."""
-    keys = {folder: checked_before.key(folder, (policy, release)) for folder in folders} if reuse else {}
+    options = (policy, release)
+    files = {folder: checked_before.digests(folder) for folder in folders} if reuse else {}
+    keys = {folder: checked_before.key(folder, options, digests) for folder, digests in files.items()}
     checked = {folder: found for folder, key in keys.items() if (found := checked_before.recall(key)) is not None}
+    reading_keys: dict[Path, str | None] = {}
+    for folder in [folder for folder in keys if folder not in checked]:    # its bytes changed: its readings too?
+        reading_key = reading_keys[folder] = checked_before.reading_key(
+            folder, options, files[folder], checked_before.readings_now(folder, files[folder]))
+        if reading_key is not None and (found := checked_before.recall(reading_key)) is not None:
+            checked[folder] = found
+            checked_before.remember(keys[folder], found)
     stale = [folder for folder in folders if folder not in checked]
     if stale:
-        checked.update(_check_in_workers(stale, policy, limits, release))
-    for folder, key in keys.items():
-        if folder in stale and not any(d.code == "SEC005" for d in checked[folder]):   # a stop is not a verdict
-            checked_before.remember(key, checked[folder])
+        noting = {folder for folder in stale if folder in keys and reading_keys.get(folder) is None}
+        for folder, (found, read) in _check_in_workers(stale, policy, limits, release, noting).items():
+            checked[folder] = found
+            if folder in keys and not any(d.code == "SEC005" for d in found):      # a stop is not a verdict
+                checked_before.remember(keys[folder], found)
+                if folder in noting:           # no earlier check had noted its readings: the check's own
+                    checked_before.note(folder, read)
+                    reading_keys[folder] = checked_before.reading_key(
+                        folder, options, files[folder], {relative: reading for relative, (_, reading) in read.items()})
+                if (reading_key := reading_keys.get(folder)) is not None:
+                    checked_before.remember(reading_key, found)
     return [diagnostic for folder in folders for diagnostic in checked[folder]]
 
 
-def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool) -> dict[Path, list[Diagnostic]]:
+def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool,
+                      noting: set[Path]) -> dict[Path, tuple[list[Diagnostic], dict[str, tuple[str, str]]]]:
+    """Each game's findings, and what it read (checked_before.noting) for the games in `noting`."""
     from generator.output.scheduling import Limits, default_workers, run_limited
     from generator.render.draw import fonts
 
@@ -129,8 +147,19 @@ def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool
             fonts.metrics(role)
     if len(folders) > 1:
         folders = sorted(folders, key=_content_bytes, reverse=True)     # largest first: no long check started last
-    return run_limited(folders, lambda folder: check(folder, policy, release=release).diagnostics,
-                       default_workers(), limits or Limits(), _check_stopped)
+    return run_limited(folders, lambda folder: _checked_noting(folder, policy, release, folder in noting),
+                       default_workers(), limits or Limits(), _stopped_noting)
+
+
+def _stopped_noting(folder: Path, why: str) -> tuple[list[Diagnostic], dict[str, tuple[str, str]]]:
+    return _check_stopped(folder, why), {}
+
+
+def _checked_noting(folder: Path, policy: Policy, release: bool, noting: bool):
+    if not noting:
+        return check(folder, policy, release=release).diagnostics, {}
+    with checked_before.noting(folder) as read:
+        return check(folder, policy, release=release).diagnostics, read
 
 
 def _import_check_modules() -> None:

@@ -2,7 +2,9 @@
 
 What is kept there is only ever a shortcut (parsed fonts, digests of large
 files): anything missing, unreadable or out of date is computed again, and a
-folder that cannot be written is simply not used.
+folder that cannot be written is simply not used. The folder is kept under a
+size budget (`IMPRENTA_CACHE_MB`, 1 GiB unless set): past it, the entries used
+longest ago are let go, as ccache does.
 """
 
 from __future__ import annotations
@@ -31,11 +33,80 @@ def write_atomically(path: Path, data: bytes) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         staged.write_bytes(data)
         staged.replace(path)
-        return True
     except OSError:
         with suppress(OSError):
             staged.unlink(missing_ok=True)
         return False
+    _written(len(data))
+    return True
+
+
+DEFAULT_BUDGET_MB = 1024
+_LOOK_EVERY = 64 << 20       # bytes a process writes between two looks at the folder's size
+_QUIET = 3600                # seconds: a process's first write looks only if no process looked for that long
+_MARK = ".last-trimmed"
+_since_look = [-1]           # bytes written since this process last looked; -1 before its first write
+
+
+def budget() -> int:
+    """The cache folder's size budget in bytes: `IMPRENTA_CACHE_MB`, else DEFAULT_BUDGET_MB."""
+    try:
+        megabytes = int(os.environ.get("IMPRENTA_CACHE_MB", DEFAULT_BUDGET_MB))
+    except ValueError:
+        megabytes = DEFAULT_BUDGET_MB
+    return max(megabytes, 0) << 20
+
+
+def _written(size: int) -> None:
+    """After a write: look at the folder's size on a process's first write (unless another process looked
+    lately) and every _LOOK_EVERY bytes after, so a build that keeps thousands of pictures stays in budget."""
+    import time
+
+    first = _since_look[0] < 0
+    _since_look[0] = max(_since_look[0], 0) + size
+    if not first and _since_look[0] < _LOOK_EVERY:
+        return
+    mark = cache_folder(_MARK)
+    with suppress(OSError):
+        if first and time.time() - mark.stat().st_mtime < _QUIET:
+            _since_look[0] = 0
+            return
+    _since_look[0] = 0
+    with suppress(OSError):
+        mark.touch()
+    let_go_oldest(cache_folder(), budget())
+
+
+def let_go_oldest(root: Path, limit: int) -> list[Path]:
+    """When the files under `root` weigh more than `limit` bytes, remove those used longest ago (by the later of
+    their access and change times) until they weigh at most four fifths of it; the removed paths. A lock or a
+    file being written (`.lock`, `.part`) less than an hour old is never removed."""
+    import time
+
+    now = time.time()
+    entries: list[tuple[float, int, str]] = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                status = os.stat(path)
+            except OSError:
+                continue
+            if name == _MARK or name.endswith((".lock", ".part")) and now - status.st_mtime < 3600:
+                continue
+            entries.append((max(status.st_atime, status.st_mtime), status.st_size, path))
+    total = sum(size for _, size, _ in entries)
+    removed: list[Path] = []
+    if total <= limit:
+        return removed
+    for _, size, path in sorted(entries):
+        if total <= limit * 4 // 5:
+            break
+        with suppress(OSError):
+            os.unlink(path)
+            removed.append(Path(path))
+            total -= size
+    return removed
 
 
 def kept_json(folder: str, key: str, compute: Callable[[], Any]) -> Any:

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.diagnostics import Diagnostic, Span, make
 from generator.load.folders import content_files, linked_files, translation_files
-from generator.load.validation import validate
 from generator.load.yaml_nodes import Document, display_path, load_file
-from generator.model import UNREAD, Game, Translation
-from generator.model.common import Shape, fields_holding_shapes, model_in
-from generator.model.content import COLLECTIONS, ContentFile
-from generator.model.texts import reason_key
-from generator.model.translations import TranslationFile
+
+if TYPE_CHECKING:       # imported where used: a check reads a file (load_file) without the model's 300 classes
+    from generator.model import Game, Translation
+    from generator.model.common import Shape
 
 
 class Loaded(NamedTuple):
@@ -23,6 +21,9 @@ class Loaded(NamedTuple):
 
 
 def load_game(folder: Path) -> Loaded:
+    from generator.model import UNREAD, Game
+    from generator.model.content import COLLECTIONS
+
     diagnostics: list[Diagnostic] = []
     collections: dict[str, list[Any]] = {name: [] for name in COLLECTIONS}
     manifests: list[tuple[Any, Span]] = []
@@ -67,6 +68,9 @@ def load_game(folder: Path) -> Loaded:
 
 def _load_collection(document: Document, key: str, collections: dict[str, list[Any]],
                      manifests: list, maps: list, diagnostics: list[Diagnostic], rejected: dict[str, set[str]]) -> None:
+    from generator.load.validation import validate
+    from generator.model.content import ContentFile
+
     fields = ContentFile.model_fields
     if key not in fields:
         close = difflib.get_close_matches(key, list(fields), n=1)
@@ -116,6 +120,9 @@ def _remember_refused(collection: str, raw: Any, rejected: dict[str, set[str]]) 
     """What a refused item names, so that no other finding repeats its one mistake: its ids, and the reasons
     its unknown facts give (keys `unknown.<fingerprint>`, shared by wording: a translation of one that only the
     refused item gave is not an orphan; any, for a reason that is not a text)."""
+    from generator.model import UNREAD
+    from generator.model.texts import reason_key
+
     _remember_ids(collection, raw, rejected)
     stack = [raw]
     while stack:
@@ -151,11 +158,16 @@ def _links(folder: Path) -> list[Diagnostic]:
 
 
 def _item_model(collection: str) -> type[Shape]:
+    from generator.model.common import model_in
+    from generator.model.content import ContentFile
+
     return model_in(ContentFile.model_fields[collection].annotation)
 
 
 def attach_places(shape: Shape, document: Document, path: tuple) -> None:
     """Record in every shape the document and path it was read from (spans are looked up lazily)."""
+    from generator.model.common import Shape, fields_holding_shapes
+
     if isinstance(shape, Shape):
         object.__setattr__(shape, "_where", (document, path))    # shapes are frozen
     for name, key in fields_holding_shapes(type(shape)):
@@ -173,6 +185,10 @@ def attach_places(shape: Shape, document: Document, path: tuple) -> None:
 
 
 def _load_translations(folder: Path, diagnostics: list[Diagnostic]) -> dict[str, Translation]:
+    from generator.load.validation import validate
+    from generator.model import Translation
+    from generator.model.translations import TranslationFile
+
     result: dict[str, Translation] = {}
     for path in translation_files(folder):
         document, problems = load_file(path, folder)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -66,7 +67,7 @@ class Document:
         before = text[:offset]
         line = start.line + 1 + before.count("\n")
         first = start.line  # 1-based line of the `|`; content starts on the next line
-        indent = _block_indent(self.lines, first)
+        indent = block_indent(self.lines, first)
         column = indent + len(before) - (before.rfind("\n") + 1) + 1
         return Span(self.file, line, column)
 
@@ -82,6 +83,10 @@ def display_path(path: Path) -> PurePosixPath:
     return PurePosixPath(Path(relative).as_posix())
 
 
+on_read: Callable[[Path, bytes, tuple[Document | None, list[Diagnostic]]], None] | None = None
+"""Told of every file load_file read, with its bytes and its reading (checked_before notes what a check read)."""
+
+
 def load_file(path: Path, root: Path | None = None) -> tuple[Document | None, list[Diagnostic]]:
     """The YAML file `path`, read only if it is a regular file of `root` (its own folder when not given)
     reached without a symbolic link."""
@@ -93,7 +98,10 @@ def load_file(path: Path, root: Path | None = None) -> tuple[Document | None, li
                            f"{shown} {refusal.reason}; it is not read", Span(shown, 1, 1))]
     from generator.load.parsed import remembered
 
-    return remembered(path, raw, shown, lambda: _load_bytes(raw, shown))
+    result = remembered(path, raw, shown, lambda: _load_bytes(raw, shown))
+    if on_read is not None:
+        on_read(path, raw, result)
+    return result
 
 
 def _load_bytes(raw: bytes, shown: PurePosixPath) -> tuple[Document | None, list[Diagnostic]]:
@@ -333,7 +341,7 @@ def _value_at(data: Any, path: Path_) -> Any:
     return data
 
 
-def _block_indent(lines: list[str], indicator_line: int) -> int:
+def block_indent(lines: list[str], indicator_line: int) -> int:
     for line in lines[indicator_line:]:
         if line.strip():
             return len(line) - len(line.lstrip(" "))

@@ -102,3 +102,53 @@ def test_only_the_edited_file_is_read_again(base, monkeypatch):
                                       encoding="utf-8")
     _checked(base, "parsed")
     assert "pieces.yaml" in read and not {"rules.yaml", "map.yaml", "en.yaml"} & set(read)
+
+
+def _comment(folder: Path, n: int) -> None:
+    """A comment added at the end of one content file: its bytes change, not its reading."""
+    files = sorted(path for path in folder.glob("*.yaml"))
+    with files[n % len(files)].open("a", encoding="utf-8") as handle:
+        handle.write(f"# note {n}\n" + "\n" * (n % 2))
+
+
+def _comment_above(folder: Path, n: int) -> None:
+    """A comment above everything in one content file: every place in it moves down a line."""
+    files = sorted(path for path in folder.glob("*.yaml"))
+    path = files[n % len(files)]
+    path.write_text(f"# note {n}\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+COMMENTS = {"comment": _comment, "comment above": _comment_above}
+KINDS = dict(EDITS, **COMMENTS)
+check_sequences = st.lists(st.tuples(st.one_of(st.sampled_from(sorted(COMMENTS)), st.sampled_from(sorted(EDITS))),
+                                     st.integers(0, 1000)), min_size=1, max_size=4)   # a comment one save in two
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, phases=[Phase.generate, Phase.explicit],
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(edits=check_sequences)
+def test_imprenta_check_run_after_each_edit_finds_what_a_cold_check_finds(base, edits):
+    """`imprenta check` as a designer runs it, after each save: answered from its last findings when the
+    files' readings did not change (checked_before), checked again when they did; always what a check with an
+    empty cache folder finds."""
+    game = _fresh_copy(base)
+    _checked_all(base, "kept")
+    for name, n in edits:
+        KINDS[name](game, n)
+        kept = _checked_all(base, "kept")
+        shutil.rmtree(base / "cold", ignore_errors=True)
+        assert kept == _checked(base, "cold"), (edits, name)
+
+
+def _checked_all(root: Path, cache: str) -> list:
+    before = os.environ.get("XDG_CACHE_HOME"), os.getcwd()
+    os.environ["XDG_CACHE_HOME"] = str(root / cache)
+    os.chdir(root / "work")
+    try:
+        return checking.check_all([Path("game")], reuse=True)
+    finally:
+        os.chdir(before[1])
+        if before[0] is None:
+            del os.environ["XDG_CACHE_HOME"]
+        else:
+            os.environ["XDG_CACHE_HOME"] = before[0]

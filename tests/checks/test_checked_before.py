@@ -73,3 +73,35 @@ def test_a_check_stopped_by_its_limits_is_not_remembered(checked_games, monkeypa
     assert [d.code for d in stopped] == ["SEC005"]
     monkeypatch.setattr(checking, "check", real)
     assert "TBL001" in [d.code for d in checking.check_all([root / "demo"], reuse=True)]
+
+
+def test_an_edit_no_reading_sees_is_answered_from_the_last_check(checked_games, run_cli):
+    """A comment or a blank line changes the file's bytes, not what the check reads: the game is not loaded
+    again and the findings are the same; an edit of a value after it is checked again."""
+    root, loaded = checked_games
+    first = run_cli(["check", "."])
+    tables = root / "demo" / "tables.yaml"
+    tables.write_text(GAP + "# a designer's note\n\n", encoding="utf-8")
+    assert run_cli(["check", "."]) == first and loaded == [["demo", "other"]]
+    tables.write_text("# moved down a line\n" + GAP, encoding="utf-8")      # every place below moves
+    moved = run_cli(["check", "."])
+    assert loaded[-1] == ["demo"] and "demo/tables.yaml:7:7: error[TBL001" in moved[1]
+    tables.write_text(GAP.replace("2d6", "1d6"), encoding="utf-8")
+    assert run_cli(["check", "."])[1] != first[1] and loaded[-1] == ["demo"]
+
+
+def test_a_literal_block_indented_otherwise_is_read_otherwise():
+    """The same values, the block's lines indented by two more spaces: a finding's column inside the block
+    moves (Document.offset_span), so the two readings differ; a comment after it changes nothing."""
+    from pathlib import PurePosixPath
+
+    from generator.load.yaml_nodes import load_text
+
+    def reading(text: str) -> str:
+        return checked_before._reading(*load_text(text, PurePosixPath("rules.yaml")))
+
+    block = "body: |\n  one line\n  two lines\n"
+    wider = "body: |\n    one line\n    two lines\n"
+    assert load_text(block, PurePosixPath("rules.yaml"))[0].data == load_text(wider, PurePosixPath("rules.yaml"))[0].data
+    assert reading(block) != reading(wider)
+    assert reading(block) == reading(block + "# said again\n")

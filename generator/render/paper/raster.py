@@ -18,7 +18,6 @@ from pathlib import Path
 from generator.render.paper.imposition import Placement
 from generator.render.paper.profiles import PrintProfile
 
-KEPT = 6000           # encoded faces kept in the user's cache (the most recently used)
 BLEED_MM = 1.0        # a face printed alone bleeds this far, so that cut out it has its own colour up to its edge
 
 
@@ -192,8 +191,7 @@ def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], d
 
         for key, data in make(missing).items():
             found[key] = data
-            if write_atomically(paths[key], data):
-                _let_go_oldest(paths[key].parent)
+            write_atomically(paths[key], data)
     return {key: found[key] for key in sources}
 
 
@@ -208,19 +206,3 @@ def _folder(kind: str) -> Path:
     from generator.user_cache import cache_folder
 
     return cache_folder(kind)
-
-
-_written = [0]
-
-
-def _let_go_oldest(folder: Path) -> None:
-    """Every few hundred faces written, the oldest beyond KEPT are removed."""
-    _written[0] += 1
-    if _written[0] % 200:
-        return
-    try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in entries[KEPT:]:
-            os.unlink(entry.path)
-    except OSError:
-        pass
