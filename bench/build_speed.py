@@ -130,6 +130,27 @@ def edit_floors(work: Path) -> bool:
     return card <= cold / 10 and not books
 
 
+def card_edits(game: Path, out: Path, environment: dict) -> None:
+    """Rebuilds of a built game after one card's edit, each timed, with what they rewrote."""
+    # Issue 38's "one card edit, about a second" is a card whose text no book prints: its card, its play
+    # modules. A value the rulebook and the aids quote (its soldiers) rebuilds them too, rightly: timed apart,
+    # with the books' share named, never folded into the first.
+    for what, old, new in (("one card's text that no book quotes (its flavour)", "title: Tormenta en el mar,",
+                            "title: Tormenta en el mar, flavor: Las velas crujen.,"),
+                           ("one card's value that the rulebook and the aids quote (its soldiers)",
+                            "fields: {soldiers: 7,", "fields: {soldiers: 8,")):
+        before = files(out)
+        edit(game / "cards.yaml", old, new)
+        seconds, _, used, printed = timed_build(["build", str(game), "--out", str(out), "-q",
+                                                 "--timings"], environment)
+        after = files(out)
+        changed = sorted({re.sub(r"^inputs/[^/]+\.json$|/[^/]+\.(png|svg)$", lambda m: f"/*.{m[1]}" if m[1]
+                                 else "inputs/*.json", p.split("/", 1)[1]) for p in after
+                          if after[p] != before.get(p)})
+        print(f"rebuild after editing {what}: {seconds:.2f} s, {used:.1f} CPU s ({books_cpu(printed):.1f} of "
+              f"them the rulebook, living rules and aids); rewritten: {', '.join(changed)}")
+
+
 def books_cpu(printed: str) -> float:
     """The CPU seconds that `--timings` gives the rulebooks, living rules and aids of a build."""
     return sum(float(line.split()[4]) for line in printed.splitlines()
@@ -178,23 +199,7 @@ def main() -> None:
         seconds, _ = run(["build", str(content / "mar-y-acero"), "--out", str(out), "-q"], environment)
         print(f"no-op rebuild of one game: {seconds:.2f} s")
 
-        # Issue 38's "one card edit, about a second" is a card whose text no book prints: its card, its play
-        # modules. A value the rulebook and the aids quote (its soldiers) rebuilds them too, rightly: timed apart,
-        # with the books' share named, never folded into the first.
-        for what, old, new in (("one card's text that no book quotes (its flavour)", "title: Tormenta en el mar,",
-                                "title: Tormenta en el mar, flavor: Las velas crujen.,"),
-                               ("one card's value that the rulebook and the aids quote (its soldiers)",
-                                "fields: {soldiers: 7,", "fields: {soldiers: 8,")):
-            before = files(out)
-            edit(content / "mar-y-acero" / "cards.yaml", old, new)
-            seconds, _, used, printed = timed_build(["build", str(content / "mar-y-acero"), "--out", str(out), "-q",
-                                                     "--timings"], environment)
-            after = files(out)
-            changed = sorted({re.sub(r"^inputs/[^/]+\.json$|/[^/]+\.(png|svg)$", lambda m: f"/*.{m[1]}" if m[1]
-                                     else "inputs/*.json", p.split("/", 1)[1]) for p in after
-                              if after[p] != before.get(p)})
-            print(f"rebuild after editing {what}: {seconds:.2f} s, {used:.1f} CPU s ({books_cpu(printed):.1f} of "
-                  f"them the rulebook, living rules and aids); rewritten: {', '.join(changed)}")
+        card_edits(content / "mar-y-acero", out, environment)
 
         edit(content / "mar-y-acero" / "rules.yaml", "En la partida a dos, un jugador dirige",
              "En la partida a dos, cada jugador dirige")
