@@ -24,6 +24,7 @@ from tests.vassal_engine.engine import logged_problems, missing, new_games
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("lepanto", "maquiavelli", "mar-y-acero", "punic-island")
 LANGUAGES = ("es", "en")
+PICTURED = ("punic-island", "mar-y-acero")       # the boards test_the_new_game_pictures_… looks at
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def played(tmp_path_factory, every_module):
         pytest.skip(f"VASSAL's engine cannot run: missing {lacking}")
     modules = every_module
     work = tmp_path_factory.mktemp("engine")
-    return new_games(modules, work, picture_map="Map"), work
+    return new_games(modules, work, pictures={f"{game}-en": "Map" for game in PICTURED}), work
 
 
 def _edition(game: str, language: str) -> Edition:
@@ -130,7 +131,7 @@ def test_the_new_game_pictures_show_the_board_with_its_pieces(played):
     from PIL import Image
 
     _, work = played
-    for game in ("punic-island", "mar-y-acero"):
+    for game in PICTURED:
         picture = Image.open(work / f"{game}-en-board.png")
         assert picture.width > 2000 and picture.height > 1500
         if os.environ.get("IMPRENTA_PICTURES"):
