@@ -4,6 +4,7 @@ does not give is a numbered mark there, listed by `imprenta check` and by the pr
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 from pathlib import Path
@@ -22,19 +23,21 @@ def game():
     return load_game(GAME).game
 
 
-def _pages(pdf: Path) -> list[str]:
-    """Each page's text in reading order: its left column, then its right one, each line as laid out."""
-    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", subprocess.run(
-        ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout)
+@functools.cache
+def _pages(pdf: Path) -> tuple[str, ...]:
+    """Each page's text in reading order: its left column, then its right one, each line as laid out. poppler
+    crops every page to the column asked, so one run per column reads the whole book (pages end in a form feed)."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info)
     width, height = int(float(size.group(1))), int(float(size.group(2)))
-    count = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
-        ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout).group(1))
+    count = int(re.search(r"Pages:\s+(\d+)", info).group(1))
 
-    def column(page: int, left: int) -> str:
-        return subprocess.run(["pdftotext", "-layout", "-f", str(page), "-l", str(page), "-x", str(left), "-y", "0",
+    def column(left: int) -> list[str]:
+        text = subprocess.run(["pdftotext", "-layout", "-f", "1", "-l", str(count), "-x", str(left), "-y", "0",
                                "-W", str(width // 2), "-H", str(height), str(pdf), "-"],
                               capture_output=True, text=True, check=True).stdout
-    return [column(page, 0) + column(page, width // 2) for page in range(1, count + 1)]
+        return [page + "\f" for page in text.split("\f")[:count]]
+    return tuple(left + right for left, right in zip(column(0), column(width // 2), strict=True))
 
 
 def _set_up(pdf: Path, e: Edition) -> str:

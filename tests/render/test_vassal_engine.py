@@ -7,6 +7,7 @@ One engine process opens the eight modules one after another. Without Java the t
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import Counter
 from pathlib import Path
@@ -24,6 +25,7 @@ from tests.vassal_engine.engine import logged_problems, missing, new_games
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("lepanto", "maquiavelli", "mar-y-acero", "punic-island")
 LANGUAGES = ("es", "en")
+PICTURED = ("punic-island", "mar-y-acero")       # the boards test_the_new_game_pictures_… looks at
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +37,29 @@ def played(tmp_path_factory, every_module):
         pytest.skip(f"VASSAL's engine cannot run: missing {lacking}")
     modules = every_module
     work = tmp_path_factory.mktemp("engine")
-    return new_games(modules, work, picture_map="Map"), work
+    return new_games(modules, work, pictures={f"{game}-en": "Map" for game in PICTURED}), work
 
 
+@functools.cache
+def _game(game: str):
+    return load_game(ROOT / "content" / game).game
+
+
+@functools.cache
 def _edition(game: str, language: str) -> Edition:
-    return Edition(load_game(ROOT / "content" / game).game, language)
+    """Each edition read once for the module's tests (and what the module is made from, below): the tests only
+    read them."""
+    return Edition(_game(game), language)
+
+
+@functools.cache
+def _contents(game: str, language: str):
+    return module_contents(_edition(game, language))
+
+
+@functools.cache
+def _words(game: str, language: str) -> dict:
+    return module_words(_edition(game, language))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -49,7 +69,7 @@ def test_new_game_puts_every_placement_of_the_data_where_the_map_prints_it(playe
     started = games[f"{game}-{language}"]
     assert started.errors == []
     edition = _edition(game, language)
-    contents, places, said = module_contents(edition), board_places(edition), module_words(edition)
+    contents, places, said = _contents(game, language), board_places(edition), _words(game, language)
     expected = Counter()
     for piece in contents.pieces:
         for start in piece.starts:
@@ -81,7 +101,7 @@ def test_vassal_logs_no_warning_nor_error(played):
 def test_every_area_of_the_map_is_a_zone_named_as_printed(played, game, language):
     games, _ = played
     edition = _edition(game, language)
-    zones = set(games[f"{game}-{language}"].zones[module_words(edition)["map"]])
+    zones = set(games[f"{game}-{language}"].zones[_words(game, language)["map"]])
     regions = outlines(edition.game).regions
     printed = {edition.name("location", location.id) for location in edition.game.locations
                if location.type in REGION_TYPES and location.id in regions}
@@ -100,7 +120,7 @@ def test_cups_and_decks_are_face_down_shuffled_piles_of_their_declared_sizes(pla
     games, _ = played
     started = games[f"{game}-{language}"]
     edition = _edition(game, language)
-    contents = module_contents(edition)
+    contents = _contents(game, language)
     piles = {deck["name"]: deck for deck in started.decks}
     assert len(piles) == len(started.decks) == len(contents.cups) + len(contents.decks)
     for cup in contents.cups:
@@ -120,7 +140,7 @@ def test_punic_island_has_its_sides_their_hands_and_a_dead_pool(played, language
     edition = _edition("punic-island", language)
     sides = [edition.name("faction", side) for side in ("rome", "carthage")]
     assert started.sides == sides
-    said = module_words(edition)
+    said = _words("punic-island", language)
     hands = [said["hand"].format(side=side) for side in sides]
     assert {name for name, kind in started.maps.items() if kind.endswith("PrivateMap")} == set(hands)
     assert said["dead"] in started.maps
@@ -130,7 +150,7 @@ def test_the_new_game_pictures_show_the_board_with_its_pieces(played):
     from PIL import Image
 
     _, work = played
-    for game in ("punic-island", "mar-y-acero"):
+    for game in PICTURED:
         picture = Image.open(work / f"{game}-en-board.png")
         assert picture.width > 2000 and picture.height > 1500
         if os.environ.get("IMPRENTA_PICTURES"):

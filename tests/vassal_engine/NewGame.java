@@ -8,8 +8,8 @@
 //   PIECE <map> <location> <name> <x> <y>   every piece on a map after New Game, where VASSAL names its place
 //   DECK <map> <location> <name> <count> <faceDown> <shuffle> <first pieces' names, to tell the order>
 //   ERROR <message>                  a piece VASSAL could not build, a location it could not find
-// and, for each map named in the system property `imprenta.picture`, OUT_FOLDER/<module>-<map>.png: the board's
-// image with every piece drawn over it by the piece's own draw().
+// and, for each <module>/<map> the system property `imprenta.picture` lists (commas between),
+// OUT_FOLDER/<module>-board.png: the board's image with every piece drawn over it by the piece's own draw().
 import VASSAL.build.GameModule;
 import VASSAL.build.module.GameState;
 import VASSAL.build.module.Map;
@@ -89,7 +89,7 @@ public class NewGame {
         w.println("SIDE\t" + clean(side));
       }
     }
-    String pictured = System.getProperty("imprenta.picture", "");
+    java.util.List<String> pictured = java.util.Arrays.asList(System.getProperty("imprenta.picture", "").split(","));
     for (Map map : Map.getMapList()) {
       String mapName = clean(map.getMapName());
       w.println("MAP\t" + mapName + "\t" + map.getClass().getName());
@@ -121,7 +121,7 @@ public class NewGame {
           w.println("PIECE\t" + mapName + "\t" + where + "\t" + clean(piece.getName()) + "\t" + p.x + "\t" + p.y);
         }
       }
-      if (!pictured.isEmpty() && pictured.equals(map.getMapName())) {
+      if (pictured.contains(name + "/" + map.getMapName())) {
         picture(map, module, new File(new File(System.getProperty("imprenta.pictures", ".")),
                                       name + "-board.png"));
       }
