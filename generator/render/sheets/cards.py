@@ -12,8 +12,8 @@ from generator.render.draw.rich_text import fit_rich
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import card_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
-from generator.render.sheets.layouts import LayoutLibrary
-from generator.render.sheets.layouts import card_layout_name as layout_name
+from generator.render.sheets.layouts import LayoutLibrary, card_layout_namer
+from generator.render.sheets.layouts import card_layout_name as layout_name  # noqa: F401  (anatomy's)
 from generator.render.sheets.printing import SheetItem, sheet_outputs
 from generator.render.table_view import small_table
 
@@ -30,12 +30,13 @@ def card_faces(edition: Edition) -> FaceSet:
     palette = Palette(game)
     faces, items = result.faces, result.items
     helpers = FaceHelpers(edition)
+    named_for = card_layout_namer(game.folder)
     for card in game.cards:
         deck = game.get("deck", card.deck)
         if deck is None or card.copies == 0:
             continue
         card_type = game.get("card_type", card.card_type or deck.card_type or "")
-        named = layout_name(card_type, game.folder)
+        named = named_for(card_type)
         layout = layouts.get(named, card)
         if layout is None or layout.front is None:
             continue
