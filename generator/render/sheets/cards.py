@@ -22,11 +22,12 @@ def render_cards(request: RenderRequest) -> Rendered:
     return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter, svg=True)
 
 
-def card_faces(edition: Edition) -> FaceSet:
-    """Every card front and one back per deck (the checker uses this to find overflows)."""
+def card_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:
+    """Every card front and one back per deck (the checker uses this to find overflows, with a `draw` that
+    keeps the faces it drew: checked_faces, and `layouts` shared by the check's editions)."""
     game = edition.game
     result = FaceSet()
-    layouts = LayoutLibrary("cards", game.folder)
+    layouts = layouts or LayoutLibrary("cards", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
     helpers = FaceHelpers(edition)
@@ -42,15 +43,15 @@ def card_faces(edition: Edition) -> FaceSet:
             continue
         width, height = card_size(deck)
         scale = width / layout.design_width
-        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
-                          floor=layout.min_text)
+        drawn = draw(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
+                     floor=layout.min_text)
         faces[f"{card.id}-front"] = drawn.face
         result.report(face_findings(drawn, f"card '{card.id}'", edition.language, card))
         result.report(card_gaps(card, card_type, layout.front, named))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
-            back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
-                             palette, floor=layout.min_text)
+            back = draw(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
+                        palette, floor=layout.min_text)
             faces[back_key] = back.face
             result.report(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
         for copy in range(1, card.copies + 1):
