@@ -207,7 +207,7 @@ def test_a_face_recalled_from_an_earlier_check_finds_what_drawing_it_finds(base,
     game = _fresh_copy(base)
     _checked(base, "faces")
     _drawn(base, "drawn")
-    FACE_EDITS[edit](game, 1)
+    FACE_EDITS[edit](game, 2)       # 2: a value no edit of the base gives (the layout: a larger name)
     assert _drawn(base, "drawn") == _drawn(base, None), edit   # even where a finding stops the check (a picture)
     kept = _checked(base, "faces")
     shutil.rmtree(base / "cold", ignore_errors=True)
