@@ -49,9 +49,8 @@ class KeptFaces:
              palette: Palette, round_shape: bool = False, floor: float = 0.0) -> Drawn:
         key = self._key(layout, inputs, width, height, scale, palette, round_shape, floor)
         record = self._kept.get(key)
-        drawn = _rebuilt(record, layout) if record is not None and _same_answers(record[0], layout, inputs) \
-            else None
-        if drawn is None:
+        drawn = _recalled(record, layout, inputs) if record is not None else None
+        if record is None or drawn is None:
             asked: list[tuple] = []
             drawn = draw_face(layout, _asking(inputs, layout, asked), width, height, scale, palette, round_shape,
                               floor)
@@ -109,15 +108,20 @@ def _asking(inputs: FaceInputs, layout: FaceLayout, asked: list[tuple]) -> FaceI
                            table=noted("table", inputs.table) if inputs.table is not None else None)
 
 
-def _same_answers(asked: list[tuple], layout: FaceLayout, inputs: FaceInputs) -> bool:
-    for kind, arguments, digest in asked:
-        if kind == "rich":
-            answer = inputs.rich(layout.elements[arguments[0]], *arguments[1:])
-        else:
-            answer = (inputs.icon if kind == "icon" else inputs.table)(*arguments)
-        if _digest(answer) != digest:
-            return False
-    return True
+def _recalled(record: tuple, layout: FaceLayout, inputs: FaceInputs) -> Drawn | None:
+    """The kept drawing, if every question it asked gets the same answer now; else None."""
+    try:
+        for kind, arguments, digest in record[0]:
+            question = {"rich": inputs.rich, "icon": inputs.icon, "table": inputs.table}[kind]
+            if question is None:
+                return None
+            if kind == "rich":
+                arguments = (layout.elements[arguments[0]], *arguments[1:])
+            if _digest(question(*arguments)) != digest:
+                return None
+    except (ValueError, TypeError, IndexError, KeyError):      # an entry not of this shape: drawn again
+        return None
+    return _rebuilt(record, layout)
 
 
 def _record(drawn: Drawn, layout: FaceLayout, asked: list[tuple]) -> tuple:
