@@ -6,7 +6,8 @@ Four cases on a copy of the seed games, with a cache folder of its own (the font
                  not; the edited file alone is read again, and the game answered from its readings (checked_before)
   one edited     one value of that game changed (a piece's name, a new one each run): the game is loaded and checked
   cold           nothing kept from an earlier check of these games (neither their findings nor their YAML files'
-                 readings, which checked_before and load/parsed keep): every game read, loaded and checked, on every core
+                 readings, which checked_before and load/parsed keep): every game read, loaded and checked,
+                 on every core
 and `python3 -c pass` in the same run, the floor no command can go under. Each line gives the median
 whole-process time, its ratio to the budget, and the CPU-seconds of the process and its workers. Imprenta's
 bytecode is compiled first, as installing it (pip) does: a run that compiles its modules measures Python, not it.

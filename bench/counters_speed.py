@@ -9,7 +9,7 @@ machine's noise can move medians by a tenth), the four timed commands run in tur
 machine that speeds up or slows down meanwhile affects them alike:
   - imprenta build --only counters --formats pdf (YAML loading and checking included),
   - a bare reportlab script drawing the same counters with the same embedded fonts,
-and prints both, their ratio, the drawing cost per counter side (the slope
+and prints both, their ratio (of wall and of CPU seconds), the drawing cost per counter side (the slope
 between the two games) and each process's peak memory. Each command runs
 once untimed first, with Python allowed to cache compiled modules. It also times the
 full build (PDF + one SVG and one PNG per distinct side) for reference.
@@ -95,21 +95,22 @@ c.save()
 ENVIRONMENT = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(command: list[str]) -> tuple[float, float]:
-    """Seconds and peak resident memory (MB) of one whole process."""
+def run(command: list[str]) -> tuple[float, float, float]:
+    """Seconds, peak resident memory (MB) and CPU seconds (user + system) of one whole process."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENVIRONMENT)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode()}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 class Timing(NamedTuple):
     seconds: float        # median
     fastest: float
     memory_mb: float      # peak of all runs
+    cpu: float            # median CPU seconds: what a loaded machine's wall clock blurs
 
 
 def median_of(command: list[str], runs: int) -> Timing:
@@ -121,11 +122,12 @@ def medians_of(commands: list[list[str]], runs: int) -> list[Timing]:
     each, then again), so that a machine that speeds up or slows down meanwhile affects them all alike."""
     for command in commands:
         run(command)  # warm-up: compiled modules cached, files in the OS cache
-    results: list[list[tuple[float, float]]] = [[] for _ in commands]
+    results: list[list[tuple[float, float, float]]] = [[] for _ in commands]
     for _ in range(runs):
         for index, command in enumerate(commands):
             results[index].append(run(command))
-    return [Timing(statistics.median(r[0] for r in rows), min(r[0] for r in rows), max(r[1] for r in rows))
+    return [Timing(statistics.median(r[0] for r in rows), min(r[0] for r in rows), max(r[1] for r in rows),
+                   statistics.median(r[2] for r in rows))
             for rows in results]
 
 
@@ -152,7 +154,8 @@ def main() -> None:
             figures[counters] = ours.seconds, theirs.seconds
             print(f"{counters:>5} counters: imprenta {ours.seconds:.3f} s ({ours.memory_mb:.0f} MB peak)  "
                   f"bare reportlab {theirs.seconds:.3f} s ({theirs.memory_mb:.0f} MB)  "
-                  f"ratio {ours.seconds / theirs.seconds:.2f}× (fastest runs {ours.fastest / theirs.fastest:.2f}×)  "
+                  f"ratio {ours.seconds / theirs.seconds:.2f}× (fastest runs {ours.fastest / theirs.fastest:.2f}×, "
+                  f"CPU {ours.cpu:.3f} / {theirs.cpu:.3f} s = {ours.cpu / theirs.cpu:.2f}×)  "
                   f"| with SVG+PNG {full.seconds:.3f} s ({full.memory_mb:.0f} MB)")
         slope = (figures[1000][0] - figures[280][0]) / (2 * (1000 - 280)) * 1000
         bare_slope = (figures[1000][1] - figures[280][1]) / (2 * (1000 - 280)) * 1000

@@ -114,11 +114,12 @@ def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, 
     the counters' faces are taken as they were, only the card's face is printed and rasterized again, the save
     takes the module's pictures as they are, and both are what a clean build (nothing in the cache) writes."""
     from generator.render.digital import images
+    from generator.render.paper import raster
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     printed, drawn = [], []
-    print_alone, cut = images._printed_alone, images._cut
-    monkeypatch.setattr(images, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
+    print_alone, cut = raster._printed_alone, images._cut
+    monkeypatch.setattr(raster, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
                         or print_alone(faces, *rest))
     monkeypatch.setattr(images, "_cut", lambda faces_of, edition, profile: drawn.append(faces_of.__name__)
                         or cut(faces_of, edition, profile))
@@ -140,6 +141,59 @@ def test_editing_one_card_redraws_only_its_face_in_the_play_modules(write_game, 
         build(Path("demo"), request)
     assert printed[3:] == printed[:2]
     assert files_of(tmp_path / "inc" / "demo" / "es") == incremental
+
+
+def test_editing_one_card_rasterises_and_writes_only_its_face_in_the_cards_folder(write_game, tmp_path, monkeypatch):
+    """cards/*.png and cards/*.svg: after a card's edit only that card's face is printed, rasterised and written
+    out as an SVG again (each face's picture is kept under the digest of its own drawing; the whole sheet's pages
+    were rasterised on every build), and the folder is what a clean build from an empty cache writes."""
+    from generator.render.draw import svg_export
+    from generator.render.paper import raster
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    printed, written = [], []
+    print_alone, face_svg = raster._printed_alone, svg_export.face_svg
+    monkeypatch.setattr(raster, "_printed_alone", lambda faces, *rest: printed.append(sorted(faces))
+                        or print_alone(faces, *rest))
+    monkeypatch.setattr(svg_export, "face_svg", lambda face, key: written.append(key) or face_svg(face, key))
+    write_game(CHITS)
+    request = BuildRequest(only=("cards",), out=tmp_path / "inc", jobs=1)      # one job: run in this process
+    assert build(Path("demo"), request).folders
+    assert printed == [["ambush-front", "main-back", "storm-front"]] and len(written) == 3
+    write_game(CHITS | {"cards.yaml": CHITS["cards.yaml"].replace("Pierdes una flota.", "Pierdes dos flotas.")})
+    built = build(Path("demo"), request)
+    assert [(why.component, why.reason) for why in built.why if why.rebuilt] == \
+        [("cards", "card 'storm' field 'text' changed")]
+    assert printed[1:] == [["storm-front"]] and written[3:] == ["storm-front"]
+    incremental = files_of(tmp_path / "inc" / "demo" / "es")
+    assert {"cards/storm-front.png", "cards/storm-front.svg", "cards/main-back.png"} <= set(incremental)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold"))
+    clean = build(Path("demo"), request._replace(out=tmp_path / "clean")).folders[0]
+    assert printed[2:] == printed[:1]
+    assert files_of(clean) == incremental
+
+
+def test_a_card_picture_is_its_face_as_the_sheet_prints_it(write_game, tmp_path):
+    """Printed alone, a card's PNG still shows the face as the sheet prints it: at the profile's resolution, its
+    trim's size, and the sheet's pixels inside its trim but for the edges' anti-aliasing (the face no longer
+    falls on the same fraction of a pixel) and the neighbours' cut lines."""
+    import pypdfium2
+    from PIL import Image, ImageChops, ImageStat
+
+    write_game(CHITS)
+    target = build(Path("demo"), BuildRequest(only=("cards",), out=tmp_path / "out", jobs=1)).folders[0]
+    manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    placed = next(p for p in manifest["placements"] if p["piece"] == "storm" and p["side"] == "front")
+    picture = Image.open(target / "cards" / "storm-front.png")
+    assert round(picture.info["dpi"][0]) == 300
+    px = 300 / 25.4
+    assert picture.size == (round(placed["w_mm"] * px), round(placed["h_mm"] * px))
+    page = pypdfium2.PdfDocument((target / "cards.pdf").read_bytes())[placed["page"] - 1]
+    sheet = page.render(scale=300 / 72).to_pil().convert("RGB")
+    left = round(placed["x_mm"] * px)
+    top = round((page.get_height() / 72 * 25.4 - placed["y_mm"] - placed["h_mm"]) * px)
+    cut = sheet.crop((left, top, left + picture.width, top + picture.height))
+    assert max(ImageStat.Stat(ImageChops.difference(cut, picture.convert("RGB"))).mean) < 4
 
 
 def test_explain_names_each_output_and_why(write_game, tmp_path, run_cli):

@@ -23,9 +23,9 @@ from generator.model.common import Shape, Unknown, is_assumed
 
 def renames(game) -> dict[str, str]:
     """Old key → new key, for every text whose key changed."""
-    from generator.model.texts import _texts
+    from generator.model.texts import walk_texts
 
-    new = list(_texts(game))
+    new = list(walk_texts(game))
     old = list(_old_keys(game))
     if [text for _, text in old] != [text.text for text in new]:
         raise RuntimeError("the old and new walks disagree: this migration is for the content as it is now")

@@ -86,6 +86,14 @@ class Game:
         return tuple(iter_texts(self))
 
     @cached_property
+    def every_text(self) -> tuple:
+        """Every text at every place (an unknown's reason at each fact that gives it): walked once, for both
+        `texts` (the checks) and `text_index` (the editions)."""
+        from generator.model.texts import walk_texts
+
+        return tuple(walk_texts(self))
+
+    @cached_property
     def memo(self) -> dict:
         """What later rooms compute once from the whole loaded game and keep with it (derived.unknowns keeps the
         numbered unknown facts here): the game does not change once loaded, and the model knows nothing of how

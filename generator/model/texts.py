@@ -43,7 +43,7 @@ class SourceText(NamedTuple):
 def iter_texts(game: Game) -> Iterator[SourceText]:
     """Every text, once; an unknown fact's reason once however many facts give it (at its first place)."""
     reasons = set()
-    for text in _texts(game):
+    for text in game.every_text:
         if text.key.startswith(REASON):
             if text.key in reasons:
                 continue
@@ -53,7 +53,7 @@ def iter_texts(game: Game) -> Iterator[SourceText]:
 
 def text_index(game: Game) -> dict[tuple[int, tuple], SourceText]:
     """(id of the owning shape, field path) → its text, for every text (each unknown reason at every place)."""
-    return {(id(text.owner), text.path): text for text in _texts(game) if text.owner is not None}
+    return {(id(text.owner), text.path): text for text in game.every_text if text.owner is not None}
 
 
 def reason_key(reason: str) -> str:
@@ -61,7 +61,8 @@ def reason_key(reason: str) -> str:
     return f"{REASON}{fingerprint(reason)}"
 
 
-def _texts(game: Game) -> Iterator[SourceText]:
+def walk_texts(game: Game) -> Iterator[SourceText]:
+    """Every text at every place, walked from the game (`Game.every_text` keeps the walk)."""
     yield from _walk(game.manifest, "game", ())
     roots = (game.factions, game.piece_kinds, game.pieces, game.mixes, game.forces, game.card_types,
              game.decks, game.cards, game.tables, game.locations, game.map_keys, game.tracks, game.documents,

@@ -13,6 +13,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -177,7 +178,14 @@ canonical = _canonical_encoder()
 
 
 def digest(data) -> str:
-    return hashlib.sha256(canonical(data).encode()).hexdigest()[:20]
+    return _digest_of_text(canonical(data))
+
+
+@lru_cache(maxsize=8192)
+def _digest_of_text(text: str) -> str:
+    """A value's digest from its JSON: the same few values (a kind, a faction, a small number) are read on
+    every counter."""
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def file_digest(folder: Path, relative: str) -> str:
@@ -200,7 +208,11 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
             if path is None:
                 continue          # not the game's (a print profile, a shape made while drawing from fields read)
             key: Any = ["field", list(path), item[1]]     # a place's steps and a field's name are text: JSON's
-            data = shallow(_read_field(shape, item[1]), places, folder, files)
+            if ("field", path, item[1]) in seen:      # _frozen(key), made without walking it: thousands a sheet
+                continue
+            seen.add(("field", path, item[1]))
+            record.append([key, digest(shallow(_read_field(shape, item[1]), places, folder, files))])
+            continue
         elif item[0] == "recorded":      # a reused part's input (recording.replay), its digest as recorded
             key = json.loads(item[1])
             if key[0] == "file":
@@ -224,11 +236,19 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
 
 def _once(key: list, seen: set) -> bool:
     """Whether `key` is read here for the first time (a part replayed and the job may both have read it)."""
-    seen_as = json.dumps(key)
+    seen_as = _frozen(key)
     if seen_as in seen:
         return False
     seen.add(seen_as)
     return True
+
+
+def _frozen(key):
+    """A key as a value a set can hold: its lists as tuples (a field's key, ["field", [steps], name], is then
+    ("field", (steps), name)), anything else as its JSON."""
+    if type(key) is list:
+        return tuple(_frozen(part) for part in key)
+    return key if key is None or type(key) in (str, int, float, bool) else ("json", canonical(key))
 
 
 def _read_field(shape: Shape, name: str):

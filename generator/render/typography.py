@@ -38,6 +38,8 @@ def typeset_word(language: str, value):
 
 def number(language: str, value: float) -> str:
     """A measure as the language writes it: 37.5 → "37,5" in French and Spanish, "37.5" in English."""
+    if float(value).is_integer() and 0 <= value < 1000:
+        return str(int(value))      # no separator to place: the same digits in every locale, without Babel's data
     from babel import Locale, UnknownLocaleError  # here: babel takes 10 ms to import
     from babel.numbers import format_decimal
 

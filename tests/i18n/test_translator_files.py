@@ -12,6 +12,8 @@ from pathlib import Path
 
 import polib
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from generator.render.typography import NBSP, NNBSP, number, typeset
@@ -164,6 +166,21 @@ def test_french_typography_and_decimals():
     assert typeset("fr", "::: note\n{ref:combat}") == "::: note\n{ref:combat}"
     assert typeset("es", "¿Cómo? « x »") == "¿Cómo? « x »"
     assert (number("fr", 37.5), number("es", 37.5), number("en", 37.5), number("it", 2)) == ("37,5", "37,5", "37.5", "2")
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 999) | st.sampled_from([0.0, 50.0, 12.5, 200.0, 1000.0, 1234.0]),
+       st.sampled_from(["en", "fr", "es", "de", "ar", "fa", "hi", "pt-BR", "xx"]))
+def test_a_measure_is_written_as_babel_writes_it(value, language):
+    """Whole measures under 1,000 skip Babel's locale data (a counter sheet's ruler): the same digits it gives."""
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import format_decimal
+
+    try:
+        expected = format_decimal(value, format="#,##0.###", locale=Locale.parse(language.replace("-", "_")))
+    except (UnknownLocaleError, ValueError):
+        expected = f"{value:g}"
+    assert number(language, value) == expected
 
 
 def test_sea_abbreviations_on_the_map_are_the_editions():

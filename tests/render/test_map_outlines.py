@@ -12,12 +12,15 @@ from pathlib import Path
 import pypdfium2
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 from shapely.geometry import Point
 
 from generator.load import load_game
 from generator.pipeline import BuildRequest, build, check
 from generator.render.draw.fonts import PT, width_mm
+from generator.render.draw.primitives import BLACK
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -329,3 +332,24 @@ def test_a_region_in_two_pieces_is_named_in_each(seed_maps):
     big = [piece for piece in area.geoms if piece.area >= 0.2 * max(p.area for p in area.geoms)]
     names = [_text_box(*text) for text in texts if text[3] == "Palermo"]
     assert len(names) == len(big) and all(any(piece.buffer(0.05).contains(name) for name in names) for piece in big)
+
+
+@settings(max_examples=25, deadline=None)
+@given(points=st.lists(st.tuples(st.floats(0, 300), st.floats(0, 300)), min_size=2, max_size=30),
+       on=st.floats(0.2, 6), off=st.floats(0.2, 6))
+def test_a_reconstructed_border_s_dashes_are_the_pieces_shapely_cuts_along_it(points, on, off):
+    """A border drawn in dashes (the editor's reconstruction): each dash is exactly what shapely.ops.substring
+    cuts from the line, point for point, so the map prints the same line however the dashes are found."""
+    from shapely.geometry import LineString
+    from shapely.ops import substring
+
+    from generator.render.maps.regions import _dashed
+
+    line = LineString(points)
+    expected, start = [], 0.0
+    while start < line.length:
+        piece = substring(line, start, min(start + on, line.length))
+        if piece.geom_type == "LineString" and piece.length > 0:
+            expected.append(tuple((round(x, 3), round(y, 3)) for x, y in piece.coords))
+        start += on + off
+    assert [dash.points for dash in _dashed(line, BLACK, 0.45, on, off)] == expected

@@ -13,18 +13,17 @@ import zipfile
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import cache, partial
-from pathlib import Path
+from functools import partial
 
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
+from generator.render.paper.raster import BLEED_MM, alone_profile, cut_faces, pdfium_version
 from generator.user_cache import shipped_key
 
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
 CACHE_KEPT = 32              # rasters kept in the user's cache (the newest)
-BLEED_MM = 1.0
 
 
 def px(mm: float) -> int:
@@ -35,18 +34,16 @@ def px(mm: float) -> int:
 class Pictures:
     faces: dict[str, bytes] = field(default_factory=dict)     # face key → PNG
     board: bytes | None = None                                # the map, PNG
+    board_pdf: bytes | None = None                            # the map, the PDF its PNG is rendered from
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed: bool = False
 
 
 def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
-    """The user's profile with everything that belongs to paper removed: no marks, scale or backs, and no press
+    """The user's profile with everything that belongs to paper removed (raster.alone_profile), and no press
     colour (a screen shows RGB: a module built beside press files is the one built beside home's); no bleed
     unless asked (the faces' sheet has one, so a face cut out has its own colour up to its edge)."""
-    return profile.model_copy(update={"paper": "a3", "landscape": False, "margin": 5.0, "bleed": bleed,
-                                      "slug": 0.0, "crop_marks": False, "cut_marks": False, "backs": "none",
-                                      "ruler": 0.0, "back_bleed": 0.0, "dpi": DPI, "color": "rgb", "pdfx": "none",
-                                      "die_line": None})
+    return alone_profile(profile, bleed).model_copy(update={"dpi": DPI, "color": "rgb"})
 
 
 def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True,
@@ -64,7 +61,7 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
     from generator.render.sheets.counters import counter_faces
 
     # Named by the game's id, not its folder: a copy of the game, whose recorded inputs are the same, reuses them.
-    name = hashlib.sha256(f"{edition.game.id} {edition.language} {shipped_key()} {DPI} {_pdfium_version()} "
+    name = hashlib.sha256(f"{edition.game.id} {edition.language} {shipped_key()} {DPI} {pdfium_version()} "
                           f"{profile.model_dump_json()}".encode()).hexdigest()
     pictures = Pictures()
     with _one_drawer(name):
@@ -80,7 +77,8 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
             pictures.faces = {}
             return pictures
         if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
-            problems, pictures.board, drawing = reused(f"{name}-board", lambda: _draw_board(edition, profile))
+            problems, pictures.board, drawing, pictures.board_pdf = reused(f"{name}-board",
+                                                                           lambda: _draw_board(edition, profile))
             edition.__dict__["_map_drawing"] = drawing
             if problems:
                 pictures.diagnostics += problems
@@ -93,85 +91,7 @@ def _cut(faces_of: Callable, edition: Edition, profile: PrintProfile) -> tuple[l
 
     drawn = faces_of(edition)
     stops = [d for d in drawn.diagnostics if d.code in STOPPING]
-    return stops, {} if stops else _cut_faces(drawn.faces, digital_profile(profile, BLEED_MM))
-
-
-def _cut_faces(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
-    """Each face's picture at DPI: kept under the digest of its drawing, else printed alone on a page of a
-    sheet of faces of its size (never beside another face, so its pixels do not depend on which faces were
-    printed with it) and cut out at its trim."""
-    if not faces:
-        return {}
-    from generator.render.paper.raster import kept_pngs
-
-    how = f"face {DPI} {_pdfium_version()} {shipped_key()} {profile.model_dump_json()}"
-    picture_digest = cache(_picture_digest)          # faces that show the same picture read it once
-    sources = {key: drawing_source(face, picture_digest) for key, face in faces.items()}
-    return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile))
-
-
-def _printed_alone(faces: dict, profile: PrintProfile) -> dict[str, bytes]:
-    from generator.render.paper.imposition import Placement
-    from generator.render.paper.pdf_canvas import SheetWriter
-    from generator.render.paper.raster import face_images
-
-    by_size: dict[tuple, list[str]] = {}
-    for key, face in faces.items():
-        by_size.setdefault((face.width, face.height), []).append(key)
-    cut = {}
-    for (width, height), keys in by_size.items():
-        writer = SheetWriter(profile, "faces", "", "faces", trim=(width, height))
-        wanted = {}
-        for page, key in enumerate(keys):
-            placement = Placement(0, page, 0.0, 0.0, width, height, (profile.bleed,) * 4)
-            writer.place(faces[key], None, placement)
-            writer.finish_page([], "", None, "")
-            wanted[key] = (page, placement)
-        cut.update(face_images(writer.getvalue(), wanted, DPI, writer.offset))
-    return {key: round_cut(png) if faces[key].round else png for key, png in cut.items()}
-
-
-def drawing_source(face, picture_digest: Callable[[Path], str]) -> bytes:
-    """A face's drawing as bytes (a picture it shows as its file's digest, `picture_digest`): the same bytes,
-    the same pixels."""
-    from generator.render.draw.primitives import Group, Image
-
-    def shown(shapes) -> list:
-        out: list = []
-        for shape in shapes:
-            if isinstance(shape, Group):
-                out.append(("group", shape.id, shape.css_class, shape.title, shown(shape.shapes)))
-            elif isinstance(shape, Image):
-                out.append((*shape[:4], picture_digest(shape.path)))
-            else:
-                out.append(shape)
-        return out
-
-    return repr((face.width, face.height, face.background, face.round, shown(face.shapes))).encode()
-
-
-def _picture_digest(path: Path) -> str:
-    """A picture file's digest, read with open(), where a build's job records it, whether or not its face is
-    printed again."""
-    try:
-        with open(path, "rb") as picture:
-            return hashlib.sha256(picture.read()).hexdigest()
-    except OSError:
-        return "missing"
-
-
-def round_cut(png: bytes) -> bytes:
-    """A round counter's picture: transparent outside its circle (the ellipse inscribed in its cut)."""
-    from PIL import Image, ImageDraw
-
-    picture = Image.open(io.BytesIO(png)).convert("RGBA")
-    scale = 4                                   # the edge drawn at 4× and shrunk: a smooth, anti-aliased rim
-    mask = Image.new("L", (picture.width * scale, picture.height * scale), 0)
-    ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
-    picture.putalpha(mask.resize(picture.size, Image.Resampling.LANCZOS))
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", dpi=(DPI, DPI))
-    return buffer.getvalue()
+    return stops, {} if stops else cut_faces(drawn.faces, digital_profile(profile, BLEED_MM), DPI)
 
 
 def map_drawing(edition: Edition):
@@ -184,16 +104,16 @@ def map_drawing(edition: Edition):
     return edition.__dict__["_map_drawing"]
 
 
-def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnostic], bytes | None, object]:
-    """The map's problems, else its picture; and its drawing."""
-    import pypdfium2 as pdfium
-
+def _draw_board(edition: Edition, profile: PrintProfile
+                ) -> tuple[list[Diagnostic], bytes | None, object, bytes | None]:
+    """The map's problems, else its picture; its drawing; and the PDF the picture is rendered from (a module
+    that wants the board at another size renders it from there, rather than resampling the picture)."""
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
     drawing = map_drawing(edition)
     if drawing.problems:
-        return drawing.problems, None, drawing
+        return drawing.problems, None, drawing, None
     face = drawing.face
     writer = SheetWriter(digital_profile(profile), "board", "", "board", trim=(face.width, face.height))
     writer.place(face, None, Placement(0, 0, 0.0, 0.0, face.width, face.height, (0.0,) * 4))
@@ -201,24 +121,31 @@ def _draw_board(edition: Edition, profile: PrintProfile) -> tuple[list[Diagnosti
     pdf = writer.getvalue()
 
     def rendered() -> dict[str, bytes]:
-        document = pdfium.PdfDocument(pdf)
-        try:
-            page = document[0]
-            picture = page.render(scale=DPI / 72, may_draw_forms=False).to_pil()
-            page.close()
-        finally:
-            document.close()
         buffer = io.BytesIO()
-        picture.save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
+        board_render(pdf, DPI / 72).save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    return [], rasters(pdf, rendered)["board.png"], drawing
+    return [], rasters(pdf, rendered)["board.png"], drawing, pdf
+
+
+def board_render(pdf: bytes, scale: float):
+    """The board PDF's page rendered at `scale` pixels per point, as a PIL picture."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[0]
+        picture = page.render(scale=scale, may_draw_forms=False).to_pil()
+        page.close()
+    finally:
+        document.close()
+    return picture
 
 
 def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
     """PNGs rendered from `pdf`, kept in the user's cache under the PDF's digest: a rebuild whose inputs changed
     but whose sheet or board did not (an edited rules section) skips rendering and compressing them again."""
-    return kept(f"{DPI} {_pdfium_version()}", pdf, make)
+    return kept(f"{DPI} {pdfium_version()}", pdf, make)
 
 
 def kept(how: str, source: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
@@ -275,12 +202,6 @@ def _one_drawer(name: str):
         yield
     finally:
         handle.close()                  # closing releases the lock; the file goes with its pictures
-
-
-def _pdfium_version() -> str:
-    import pypdfium2
-
-    return str(pypdfium2.version.PDFIUM_INFO)
 
 
 def _forget_oldest(folder) -> None:

@@ -51,7 +51,7 @@ def _save(edition, contents: Contents, pictures: Pictures, base: str = "") -> li
     board_mm = None
     places = None
     if pictures.board is not None:
-        images["board.png"], board_mm = _board_image(pictures.board)
+        images["board.png"], board_mm = _board_image(pictures.board, pictures.board_pdf)
         objects.append(_object("Custom_Tile", "board", contents.title, (0, 1, 0),
                                (board_mm[0] / MM_PER_UNIT, 0.2, board_mm[1] / MM_PER_UNIT),
                                CustomImage={"ImageURL": url("board.png"), "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -111,27 +111,27 @@ def _save(edition, contents: Contents, pictures: Pictures, base: str = "") -> li
     return artifacts
 
 
-def _board_image(png: bytes) -> tuple[bytes, tuple[float, float]]:
-    """The board within TTS's 4096 px guideline (shrunk if larger), and its printed size in mm."""
-    import PIL
+def _board_image(png: bytes, pdf: bytes | None) -> tuple[bytes, tuple[float, float]]:
+    """The board within TTS's 4096 px guideline (rendered smaller from its PDF if larger), and its printed size
+    in mm."""
     from PIL import Image
 
-    from generator.render.digital.images import kept
+    from generator.render.digital.images import _pdfium_version, board_render, kept
 
-    picture = Image.open(io.BytesIO(png))
+    picture = Image.open(io.BytesIO(png))         # its size only: the pixels are not read
     size_mm = (picture.width * MM_PER_INCH / DPI, picture.height * MM_PER_INCH / DPI)
     scale = BOARD_PIXELS / max(picture.size)
-    if scale >= 1:
+    if scale >= 1 or pdf is None:
         return png, size_mm
 
-    def shrunk() -> dict[str, bytes]:      # kept: an edit that leaves the map alone need not shrink it again
-        smaller = picture.convert("RGB").resize((int(picture.width * scale), int(picture.height * scale)),
-                                                Image.Resampling.LANCZOS)
+    def smaller() -> dict[str, bytes]:      # kept: an edit that leaves the map alone need not render it again
+        # Rendered at the size TTS wants rather than resampled from the module's picture: a third of the time,
+        # and as sharp as PDFium draws at that size.
         buffer = io.BytesIO()
-        smaller.save(buffer, "PNG", compress_level=3)
+        board_render(pdf, DPI / 72 * scale).convert("RGB").save(buffer, "PNG", compress_level=3)
         return {"board.png": buffer.getvalue()}
 
-    return kept(f"tts board {BOARD_PIXELS} Pillow {PIL.__version__}", png, shrunk)["board.png"], size_mm
+    return kept(f"tts board {BOARD_PIXELS} {_pdfium_version()}", pdf, smaller)["board.png"], size_mm
 
 
 def _start_spot(start, places, grid, piece, hexes: dict) -> tuple[tuple[float, float], float]:

@@ -9,10 +9,11 @@ and scripted; the label's texts always lie inside the outline.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate, repeat, takewhile
 
 import shapely
-import shapely.ops
 from shapely.geometry import Point, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -187,14 +188,23 @@ def _borders(game, shapes_of: Outlines, provenance: Provenance, drawn: Drawn) ->
 
 
 def _dashed(line, ink: Ink, width: float, on: float, off: float) -> list[Shape]:
-    """A line as dashes `on` mm long, `off` mm apart."""
-    dashes, start, length = [], 0.0, line.length
-    while start < length:
-        piece = shapely.ops.substring(line, start, min(start + on, length))
-        if piece.geom_type == "LineString" and piece.length > 0:
-            dashes.append(Polyline(tuple((round(x, 3), round(y, 3)) for x, y in piece.coords), stroke=ink,
+    """A line as dashes `on` mm long, `off` mm apart: what shapely.ops.substring cuts from each `start` to
+    `start + on`, point for point, without walking the line from its first vertex again for every dash."""
+    coords = list(line.coords)
+    along = [0.0]               # each vertex's distance along the line, summed in substring's order
+    for (x1, y1), (x2, y2) in zip(coords, coords[1:]):
+        along.append(along[-1] + ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    starts = list(takewhile(lambda start: start < line.length, accumulate(repeat(on + off), initial=0.0)))
+    ends = [min(start + on, line.length) for start in starts]
+    dashes = []
+    for start, end, first, last in zip(starts, ends, shapely.line_interpolate_point(line, starts).tolist(),
+                                       shapely.line_interpolate_point(line, ends).tolist()):
+        # the vertices strictly between, never the line's last one (substring takes each segment's first point)
+        points = [(first.x, first.y), *coords[bisect_right(along, start):min(bisect_left(along, end),
+                                                                               len(coords) - 1)], (last.x, last.y)]
+        if any(a != b for a, b in zip(points, points[1:])):
+            dashes.append(Polyline(tuple((round(x, 3), round(y, 3)) for x, y in points), stroke=ink,
                                    stroke_width=width))
-        start += on + off
     return dashes
 
 

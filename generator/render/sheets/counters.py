@@ -46,8 +46,9 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
         back = piece.side("back")
         if back is not None:
             sides.append(("back", back, layout.back or layout.front))
+        name = edition.field(piece, "name")        # both sides print it: asked once
         for side_name, side, face_layout in sides:
-            inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs)
+            inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs, name)
             drawn = draw(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
                          layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
@@ -75,20 +76,22 @@ def face_size(kind: PieceKind) -> tuple[float, float]:
 
 
 def face_inputs(edition: Edition, piece: Piece, kind: PieceKind, side_name: str, side: PieceSide,
-                cup: Mix | None = None, designs: dict | None = None) -> FaceInputs:
+                cup: Mix | None = None, designs: dict | None = None, name: str | None = None) -> FaceInputs:
     """What one side shows. `designs` keeps, across the sides of one sheet, what pieces of the same kind,
-    faction and force share (their names, colours): found once per design rather than once per side."""
+    faction and force share (their names, colours): found once per design rather than once per side; `name`,
+    the piece's name when the caller has it already."""
     values = {name: edition.shown(v) for name, v in side.values.items()}
     template = kind.back_format if side_name == "back" and kind.back_format else kind.value_format
     if template and values and field_names(template) <= set(values):
         shown = expand(template, values)
     else:
         shown = "-".join(values.values())  # a side whose values the format does not name: print them as given
-    name = edition.field(piece, "name")
+    if name is None:
+        name = edition.field(piece, "name")
     text = edition.plain(edition.field(side, "text"))
     label = edition.field(side, "label")
     mark = edition.field(side, "mark") or ("" if label == text else label)
-    if text == name or (not label and _repeats(text, name)):
+    if text and (text == name or (not label and _repeats(text, name))):
         text = ""          # "Turno" under "Marcador de turno" says nothing; a side with its own name keeps it
     force, faction, kind_name, faction_name, force_name = _design(edition, piece, kind, designs)
     fields = {

@@ -6,6 +6,7 @@ and the manifest's placement records are the same for every component.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -167,8 +168,11 @@ def stops_output(diagnostics) -> bool:
 
 
 def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
-                  svg: bool = False) -> Rendered:
-    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked).
+                  svg: bool = False, own_pictures: bool = False) -> Rendered:
+    """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked). With
+    `own_pictures`, each face's PNG is printed alone and kept under the digest of its own drawing (as a play
+    module's are), so that after an edit only the faces that draw differently are rasterized again; else it is
+    cut from the sheet's page, whose every page is rasterized on every build.
 
     A face that lost its picture (LAY004), or a layout that cannot be used (whose pieces would be left out),
     stops the component: never a sheet with a hole in it."""
@@ -202,21 +206,53 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     if "png" in request.formats:
         from generator.render.paper.raster import face_images
 
-        for key, png in face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset).items():
+        pngs = _own_pictures(faces, sheets.first_seen, profile) if own_pictures else \
+            face_images(sheets.pdf, sheets.first_seen, profile.dpi, sheets.page_offset)
+        for key, png in pngs.items():
             rendered.artifacts.append(Artifact(f"{component}/{key}.png", png, f"{single}-png"))
     return rendered
+
+
+def _own_pictures(faces: dict[str, Face], printed: dict, profile: PrintProfile) -> dict[str, bytes]:
+    """The PNG of each face the sheets print, at the profile's resolution and in its colours, printed alone with a
+    bleed of its own (its edge pixels are its own colour, not a neighbour's or the paper's) and cut at its trim."""
+    from generator.render.paper.raster import BLEED_MM, alone_profile, cut_faces
+
+    return cut_faces({key: faces[key] for key in printed}, alone_profile(profile, BLEED_MM), profile.dpi)
 
 
 def _faces_alone(request: RenderRequest, component: str, faces: dict[str, Face], rendered: Rendered) -> Rendered:
     """An SVG of every face, when asked. Without a PDF or a PNG to make (`imprenta serve`'s views), the sheets are
     not imposed at all: their pages, proof sheet and placements describe a file that is not written."""
     if "svg" in request.formats:
-        from generator.render.draw.svg_export import face_svg  # svgwrite takes 0.1 s to import
-
-        for key, face in faces.items():
-            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", face_svg(face, key).encode("utf-8"),
-                                               f"{component.rstrip('s')}-svg"))
+        for key, data in _face_svgs(faces).items():
+            rendered.artifacts.append(Artifact(f"{component}/{key}.svg", data, f"{component.rstrip('s')}-svg"))
     return rendered
+
+
+def _face_svgs(faces: dict[str, Face]) -> dict[str, bytes]:
+    """key → the face's SVG, kept in the user's cache under the digest of its drawing (and its key, its title in
+    the SVG): after an edit only the faces that draw differently are written again, and svgwrite (0.1 s to
+    import) is not even loaded when none does."""
+    from generator.render.paper.raster import drawing_sources, kept_pngs
+    from generator.user_cache import shipped_key
+
+    def written(keys: list[str]) -> dict[str, bytes]:
+        from generator.render.draw.svg_export import face_svg
+
+        return {key: face_svg(faces[key], key).encode("utf-8") for key in keys}
+
+    sources = {key: key.encode() + b"\0" + source for key, source in drawing_sources(faces).items()}
+    return kept_pngs(f"svg {shipped_key()} {_svgwrite_key()}", sources, written, kind="svg")
+
+
+def _svgwrite_key() -> str:
+    """svgwrite's installed file, by size and time (a new version rewrites it), read without importing it."""
+    from importlib.util import find_spec
+
+    spec = find_spec("svgwrite")
+    status = os.stat(spec.origin) if spec is not None and spec.origin else None
+    return f"svgwrite {status.st_size} {status.st_mtime_ns}" if status else "svgwrite"
 
 
 def _proof_of(edition, text: SheetText, items: list[SheetItem], faces: dict[str, Face]) -> SheetText:
