@@ -51,11 +51,14 @@ def check(folder: Path, policy: Policy = Policy(), layout: bool = True, release:
 
         found.extend(glyph_findings(loaded.game))
         if layout and not has_errors(found):
+            from generator.checked_faces import KeptFaces
             from generator.render.book.anatomy import anatomy_findings
             from generator.render.edition import Edition
             from generator.render.sheets.fitting import layout_findings
 
-            found.extend(layout_findings(loaded.game))
+            kept = KeptFaces(folder)    # the faces this game's last check drew: only the changed ones drawn again
+            found.extend(layout_findings(loaded.game, kept.draw))
+            kept.save()
             found.extend(anatomy_findings(Edition(loaded.game, loaded.game.manifest.source_language)))
             from generator.render.digital.findings import module_findings
 

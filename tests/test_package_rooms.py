@@ -23,7 +23,7 @@ PIPELINE = {
     "i18n": 5,
     "render": 6,
     "output": 7,
-    "cli": 8, "commands": 8, "pipeline": 8, "checking": 8, "checked_before": 8, "schema": 8, "__main__": 8,
+    "cli": 8, "commands": 8, "pipeline": 8, "checking": 8, "checked_before": 8, "checked_faces": 8, "schema": 8, "__main__": 8,
     "serve": 8,
 }
 # Inside render/: the drawing model, then paper, then the piece and map families, which never import each other.

@@ -13,11 +13,14 @@ from generator.diagnostics import Diagnostic, Severity, codes
 
 def as_text(diagnostics: Sequence[Diagnostic], show_source: bool = True) -> str:
     lines = []
+    quoted: dict = {}       # file → its lines, looked up once per file rather than once per finding
     for d in diagnostics:
         where = f"{d.span}: " if d.span else ""
         lines.append(f"{where}{d.severity}[{d.code} {d.name}]: {d.message}")
         if show_source and d.span and d.span.file.suffix != ".pdf":     # a PDF's "line" is its page
-            source = _source_line(d.span.file, d.span.line)
+            if d.span.file not in quoted:
+                quoted[d.span.file] = _lines_of(d.span.file)
+            source = _line(quoted[d.span.file], d.span.line)
             if source is not None:
                 lines.append(f"    {source}")
                 lines.append("    " + " " * (_display_width(source[: d.span.column - 1])) + "^")
@@ -88,7 +91,7 @@ def _sarif_level(severity: Severity) -> str:
 _line_cache: dict[tuple, list[str] | None] = {}
 
 
-def _source_line(file, line: int) -> str | None:
+def _lines_of(file) -> list[str] | None:
     # keyed by the file's place and state: `watch` quotes a saved file anew, and two games' demo/x.yaml differ
     try:
         state = os.lstat(file)
@@ -97,7 +100,10 @@ def _source_line(file, line: int) -> str | None:
     key = (os.path.abspath(file), state.st_mtime_ns, state.st_size)
     if key not in _line_cache:
         _line_cache[key] = _quotable_lines(str(file))
-    lines = _line_cache[key]
+    return _line_cache[key]
+
+
+def _line(lines: list[str] | None, line: int) -> str | None:
     if not lines or not 0 < line <= len(lines):
         return None
     return lines[line - 1].expandtabs(1)

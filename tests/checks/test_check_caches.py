@@ -12,9 +12,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator import checking
+from generator import checked_faces, checking
 from generator.checks import map_geometry
-from generator.load import parsed, yaml_nodes
+from generator.load import load_game, parsed, yaml_nodes
+from generator.render.edition import STALE, Edition
+from generator.render.sheets.cards import card_faces
+from generator.render.sheets.counters import counter_faces
+from generator.render.sheets.distinct import look
 from tests.edits import EDITS, dump, load, write_property_game
 
 
@@ -146,6 +150,89 @@ def _checked_all(root: Path, cache: str) -> list:
     os.chdir(root / "work")
     try:
         return checking.check_all([Path("game")], reuse=True)
+    finally:
+        os.chdir(before[1])
+        if before[0] is None:
+            del os.environ["XDG_CACHE_HOME"]
+        else:
+            os.environ["XDG_CACHE_HOME"] = before[0]
+
+
+def _counted_drawings(monkeypatch) -> list:
+    drawn = []
+    real = checked_faces.draw_face
+    monkeypatch.setattr(checked_faces, "draw_face", lambda *args: drawn.append(args[1].fields) or real(*args))
+    return drawn
+
+
+def test_a_check_after_one_edit_draws_again_only_the_faces_it_changed(base, monkeypatch):
+    game = _fresh_copy(base)
+    _checked(base, "faces")
+    drawn = _counted_drawings(monkeypatch)
+    assert _checked(base, "faces") and drawn == []          # nothing changed: every face recalled
+    EDITS["piece name"](game, 0)                             # one piece's name: its sides, in each language
+    kept = _checked(base, "faces")
+    assert drawn and {fields["name"] for fields in drawn} == {"Infantería roja 0", f"{STALE}Red infantry"}
+    shutil.rmtree(base / "cold", ignore_errors=True)
+    assert kept == _checked(base, "cold")
+
+
+def _overflowing_name(folder: Path, n: int) -> None:
+    pieces = load(folder, "pieces.yaml")
+    pieces["pieces"][n % 3]["name"] = "Una unidad de nombre larguísimo que no cabe " * 3
+    dump(folder, "pieces.yaml", pieces)
+
+
+def _broken_picture(folder: Path, n: int) -> None:
+    (folder / "art" / "flood.png").write_bytes(b"not a picture " * (n + 1))
+
+
+def _layout_moved(folder: Path, n: int) -> None:
+    """The counters' layout with a line above everything: its elements' places move, not what they draw."""
+    path = folder / "templates" / "layouts" / "counters" / "my-chit.yaml"
+    path.write_text("# moved\n" * (n + 1) + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+FACE_EDITS = {"overflowing name": _overflowing_name, "broken picture": _broken_picture,
+              "layout moved": _layout_moved, **{name: EDITS[name] for name in (
+                  "card text", "layout", "card picture", "translated word", "table row result", "faction colour",
+                  "faction name", "location name", "glossary definition", "cup mark", "piece kind value format",
+                  "translation entry")}}
+
+
+@pytest.mark.parametrize("edit", sorted(FACE_EDITS))
+def test_a_face_recalled_from_an_earlier_check_finds_what_drawing_it_finds(base, edit):
+    """What a face is drawn from, or what it asks the edition while drawn (a picture, a table, a text's
+    references), changed: the faces kept by the earlier check give exactly the cold check's findings."""
+    game = _fresh_copy(base)
+    _checked(base, "faces")
+    _drawn(base, "drawn")
+    FACE_EDITS[edit](game, 2)       # 2: a value no edit of the base gives (the layout: a larger name)
+    assert _drawn(base, "drawn") == _drawn(base, None), edit   # even where a finding stops the check (a picture)
+    kept = _checked(base, "faces")
+    shutil.rmtree(base / "cold", ignore_errors=True)
+    assert kept == _checked(base, "cold"), edit
+
+
+def _drawn(root: Path, cache: str | None) -> list:
+    """Every face of every edition as it looks, with its findings: drawn by a check's drawer that recalls the
+    faces `cache` keeps (and keeps them), or plainly (None)."""
+    before = os.environ.get("XDG_CACHE_HOME"), os.getcwd()
+    os.environ["XDG_CACHE_HOME"] = str(root / (cache or "unused"))
+    os.chdir(root / "work")
+    game = Path("game")
+    try:
+        loaded = load_game(game).game
+        kept = checked_faces.KeptFaces(game) if cache else None
+        found = []
+        for language in loaded.manifest.languages:
+            edition = Edition(loaded, language)
+            for faces in (counter_faces(edition, *([kept.draw] if kept else [])),
+                          card_faces(edition, *([kept.draw] if kept else []))):
+                found.append(([(name, look(face)) for name, face in faces.faces.items()], faces.diagnostics))
+        if kept:
+            kept.save()
+        return found
     finally:
         os.chdir(before[1])
         if before[0] is None:

@@ -12,8 +12,8 @@ from generator.render.draw.rich_text import fit_rich
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import card_gaps
 from generator.render.sheets.faces import FaceInputs, FaceSet, draw_face, face_findings
-from generator.render.sheets.layouts import LayoutLibrary
-from generator.render.sheets.layouts import card_layout_name as layout_name
+from generator.render.sheets.layouts import LayoutLibrary, card_layout_namer
+from generator.render.sheets.layouts import card_layout_name as layout_name  # noqa: F401  (anatomy's)
 from generator.render.sheets.printing import SheetItem, sheet_outputs
 from generator.render.table_view import small_table
 
@@ -23,34 +23,36 @@ def render_cards(request: RenderRequest) -> Rendered:
                          own_pictures=True)
 
 
-def card_faces(edition: Edition) -> FaceSet:
-    """Every card front and one back per deck (the checker uses this to find overflows)."""
+def card_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:
+    """Every card front and one back per deck (the checker uses this to find overflows, with a `draw` that
+    keeps the faces it drew: checked_faces, and `layouts` shared by the check's editions)."""
     game = edition.game
     result = FaceSet()
-    layouts = LayoutLibrary("cards", game.folder)
+    layouts = layouts or LayoutLibrary("cards", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
     helpers = FaceHelpers(edition)
+    named_for = card_layout_namer(game.folder)
     for card in game.cards:
         deck = game.get("deck", card.deck)
         if deck is None or card.copies == 0:
             continue
         card_type = game.get("card_type", card.card_type or deck.card_type or "")
-        named = layout_name(card_type, game.folder)
+        named = named_for(card_type)
         layout = layouts.get(named, card)
         if layout is None or layout.front is None:
             continue
         width, height = card_size(deck)
         scale = width / layout.design_width
-        drawn = draw_face(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
-                          floor=layout.min_text)
+        drawn = draw(layout.front, helpers.front(card, deck, card_type), width, height, scale, palette,
+                     floor=layout.min_text)
         faces[f"{card.id}-front"] = drawn.face
         result.report(face_findings(drawn, f"card '{card.id}'", edition.language, card))
         result.report(card_gaps(card, card_type, layout.front, named))
         back_key = f"{deck.id}-back"
         if back_key not in faces:
-            back = draw_face(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
-                             palette, floor=layout.min_text)
+            back = draw(layout.back or layout.front, helpers.back(deck, card_type), width, height, scale,
+                        palette, floor=layout.min_text)
             faces[back_key] = back.face
             result.report(face_findings(back, f"back of deck '{deck.id}'", edition.language, deck))
         for copy in range(1, card.copies + 1):

@@ -21,11 +21,12 @@ def render_counters(request: RenderRequest) -> Rendered:
                          svg=True)
 
 
-def counter_faces(edition: Edition) -> FaceSet:
-    """Both sides of every counter drawn from its kind's layout (the checker uses this to find overflows)."""
+def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:
+    """Both sides of every counter drawn from its kind's layout (the checker uses this to find overflows,
+    with a `draw` that keeps the faces it drew: checked_faces, and `layouts` shared by the check's editions)."""
     game = edition.game
     result = FaceSet()
-    layouts = LayoutLibrary("counters", game.folder)
+    layouts = layouts or LayoutLibrary("counters", game.folder)
     palette = Palette(game)
     faces, items = result.faces, result.items
     cups = cup_of(game)
@@ -48,8 +49,8 @@ def counter_faces(edition: Edition) -> FaceSet:
         name = edition.field(piece, "name")        # both sides print it: asked once
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs, name)
-            drawn = draw_face(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
-                              layout.min_text)
+            drawn = draw(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
+                         layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
             if id(face_layout) not in printed:

@@ -26,7 +26,7 @@ from generator.model.cards import Card, CardType
 from generator.model.common import Unknown
 from generator.model.pieces import Piece, PieceKind, PieceSide
 from generator.render.sheets.faces import field_names
-from generator.render.sheets.layouts import FaceLayout, LayoutLibrary, card_layout_name
+from generator.render.sheets.layouts import FaceLayout, LayoutLibrary, card_layout_namer
 
 
 def printed_fields(face: FaceLayout) -> frozenset[str]:
@@ -94,13 +94,14 @@ def declared_field_findings(game: Game) -> Iterator[Diagnostic]:
 
 def _cards(game: Game) -> Iterator[Diagnostic]:
     layouts = LayoutLibrary("cards", game.folder)
+    named_for = card_layout_namer(game.folder)
     for card in game.cards:
         deck = game.get("deck", card.deck)
         type_id = card.card_type or (deck.card_type if deck else None)
         card_type = game.get("card_type", type_id) if isinstance(type_id, str) else None
         missing = [f"the field '{name}'" for name in (card_type.fields if card_type else ())
                    if name not in card.fields]
-        named = card_layout_name(card_type, game.folder)
+        named = named_for(card_type)
         if card.text is None and deck is not None and card.copies and named != "card":
             layout = layouts.get(named, card)       # a card type's own layout: its designer drew an effect
             if layout is not None and layout.front is not None and "text" in printed_fields(layout.front):

@@ -13,16 +13,19 @@ from generator.render.edition import Edition
 from generator.render.sheets.cards import card_faces
 from generator.render.sheets.counters import counter_faces
 from generator.render.sheets.distinct import indistinguishable
-from generator.render.sheets.faces import said_once
+from generator.render.sheets.faces import draw_face, said_once
+from generator.render.sheets.layouts import LayoutLibrary
 
 
-def layout_findings(game: Game) -> list[Diagnostic]:
+def layout_findings(game: Game, draw=draw_face) -> list[Diagnostic]:
+    """`draw`: draw_face, or the check's, which recalls the faces its last check drew (checked_faces)."""
     found: list[Diagnostic] = []
     seen = set()
+    counter_layouts, card_layouts = LayoutLibrary("counters", game.folder), LayoutLibrary("cards", game.folder)
     for language in game.manifest.languages:
         edition = Edition(game, language)
-        counters = counter_faces(edition)
-        for diagnostics in (counters.diagnostics, card_faces(edition).diagnostics,
+        counters = counter_faces(edition, draw, counter_layouts)
+        for diagnostics in (counters.diagnostics, card_faces(edition, draw, card_layouts).diagnostics,
                             indistinguishable(game, counters.faces)):
             for diagnostic in diagnostics:
                 key = said_once(diagnostic) or (diagnostic.code, diagnostic.message, diagnostic.span)

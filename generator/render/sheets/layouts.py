@@ -11,6 +11,7 @@ is an absolute floor (legibility does not shrink with the counter). A layout may
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -166,6 +167,18 @@ class LayoutLibrary:
 def _as_layout_problem(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Shape errors in a layout file read as layout errors, whatever code the validator gave them."""
     return [make("LAY003", f"{diagnostic.message}", diagnostic.span, diagnostic.hint) for diagnostic in diagnostics]
+
+
+def card_layout_namer(game_folder) -> Callable[[Any], str]:
+    """card_layout_name, each card type's name found once (on disk) however many cards it has."""
+    named: dict = {}
+
+    def name(card_type) -> str:
+        key = None if card_type is None else card_type.id
+        if key not in named:
+            named[key] = card_layout_name(card_type, game_folder)
+        return named[key]
+    return name
 
 
 def card_layout_name(card_type, game_folder) -> str:
