@@ -38,59 +38,96 @@ class Settling:
         return _Installed(layout, partial(self._make_all_pages, layout.make_all_pages))
 
     def _make_all_pages(self, make_all_pages, context, root_box, html, pages):
-        pages = list(make_all_pages(context, root_box, html, pages))
+        pages = self._ahead(make_all_pages(context, root_box, html, pages), context, root_box)
         for round_ in range(ROUNDS + 1):
-            remake = self._corrected(context, root_box, pages)
+            remake, self.looked_ahead = self._corrected(context, root_box, pages) | self.looked_ahead, set()
             if remake == set():
                 self.settled = True
                 break
-            if remake is None or round_ == ROUNDS:
+            if None in remake or round_ == ROUNDS:
                 break
             for index in remake:
                 context.page_maker[index][-1]["content_changed"] = True
             pages = list(make_all_pages(context, root_box, html, pages))
         return pages
 
-    def _corrected(self, context, root_box, pages) -> set[int] | None:
-        """Correct the boxes to the pages landed on; the indexes of the pages to make again (None: it cannot)."""
+    def _ahead(self, made, context, root_box) -> list:
+        """The first layout, each number whose place has landed written in before its page is made (a link back,
+        the glossary's uses); `looked_ahead`: the pages whose end may have seen a number before it was written."""
+        numbers, spans, tables = _numbered(root_box)
+        waiting = {element: after for after, element in numbers if after not in tables}
+        spans = list(spans)
+        landed: dict[str, int] = {}
+        laid: set = set()
+        written: dict = {}
+        pages: list = []
+        self.looked_ahead: set = set()
+        for page in made:
+            pages.append(page)
+            for element in _walk_page(page, len(pages), landed):
+                laid.add(element)
+            for element in [element for element in waiting if element in laid]:
+                del waiting[element]
+            for span in list(spans):
+                shown = [_href(child) for child in span.children if _href(child)]
+                if span.element in laid or all(anchor in landed for anchor in shown):
+                    spans.remove(span)
+                    if span.element not in laid and self._kept(span, landed) is not None:
+                        written[span.element] = len(pages) - 1
+            for element, after in list(waiting.items()):
+                page = landed.get(element.get("href", "")[1:])
+                if page is not None:
+                    if _rewritten(after, element, str(page)):     # None (no number): the check after tells
+                        written[element] = len(pages) - 1
+                    del waiting[element]
+        for element, made_before in written.items():    # its first lines may have ended the page before
+            if element in laid and made_before + 1 in _pages_of(pages, element, made_before + 1):
+                self.looked_ahead.add(made_before)
+        return pages
+
+    def _kept(self, span, landed):
+        """A glossary entry's uses cut to those it keeps, once their pages are known (None: it cannot)."""
+        uses = [child for child in span.children if _href(child)]
+        shown = [_href(use) for use in uses]
+        term = self.term_of.get(shown[0]) if shown else None
+        if term is None:
+            return None
+        wanted = self.kept_uses(landed)[term]
+        if wanted == shown:
+            return wanted
+        words = [child for child in span.children if not _href(child)]
+        if not set(wanted) <= set(shown) or len(words) != len(shown) or \
+                getattr(words[0], "text", None) != self.page_word(len(shown)) + "\xa0":
+            return None
+        words[0].text = self.page_word(len(wanted)) + "\xa0"
+        chosen = [use for use, anchor in zip(uses, shown) if anchor in wanted]
+        span.children = tuple(box for pair in zip(words, chosen) for box in pair)
+        return wanted
+
+    def _corrected(self, context, root_box, pages) -> set:
+        """Correct the boxes to the pages landed on; the indexes of the pages to make again ({None}: it cannot)."""
         landed, holding, printed = _where(pages)
         numbers, spans, tables = _numbered(root_box)
         remake: set[int] = set()
-        kept = self.kept_uses(landed)
         dropped: set[str] = set()
         for span in spans:
-            uses = [child for child in span.children if _href(child)]
-            shown = [_href(use) for use in uses]
-            term = self.term_of.get(shown[0]) if shown else None
-            if term is None:
-                return None
-            wanted = kept[term]
-            if wanted == shown:
-                continue
-            words = [child for child in span.children if not _href(child)]
-            if not set(wanted) <= set(shown) or len(words) != len(shown) or \
-                    getattr(words[0], "text", None) != self.page_word(len(shown)) + "\xa0":
-                return None
-            words[0].text = self.page_word(len(wanted)) + "\xa0"
-            chosen = [use for use, anchor in zip(uses, shown) if anchor in wanted]
-            dropped.update(set(shown) - set(wanted))
-            span.children = tuple(box for pair in zip(words, chosen) for box in pair)
-            first = min(holding.get(span.element, [len(pages) - 1]))
-            remake.update(range(max(first - 1, 0), len(pages)))
+            shown = [_href(child) for child in span.children if _href(child)]
+            wanted = self._kept(span, landed)
+            if wanted is None:
+                return {None}
+            if wanted != shown:
+                dropped.update(set(shown) - set(wanted))
+                first = min(holding.get(span.element, [len(pages) - 1]))
+                remake.update(range(max(first - 1, 0), len(pages)))
         for after, element in numbers:
             anchor = element.get("href", "")[1:]
             if anchor in dropped:
                 continue
             written, page = element.get("data-page"), landed.get(anchor)
-            if page is None:
-                return None
+            if page is None or _rewritten(after, element, str(page)) is None:
+                return {None}
             if written == str(page):
                 continue
-            text = next((child for child in reversed(after.children) if hasattr(child, "text")), None)
-            if text is None or not text.text.endswith(written):
-                return None
-            text.text = text.text[:len(text.text) - len(written)] + str(page)
-            element.set("data-page", str(page))
             if after not in tables and all(_reshaped(context, box, written, str(page))
                                            for box in printed.get(element, ()) if box.text.endswith(written)):
                 continue                               # as wide as before: the pages stay as they are
@@ -112,6 +149,41 @@ class _Installed:
 
     def __exit__(self, *_):
         self.module.make_all_pages = self.own
+
+
+def _rewritten(after, element, page: str) -> bool | None:
+    """The number a link's ::after prints made `page` in the tree the pages are made from: whether it was
+    another (None: no number found)."""
+    written = element.get("data-page")
+    if written == page:
+        return False
+    text = next((child for child in reversed(after.children) if hasattr(child, "text")), None)
+    if text is None or not text.text.endswith(written):
+        return None
+    text.text = text.text[:len(text.text) - len(written)] + page
+    element.set("data-page", page)
+    return True
+
+
+def _walk_page(page, number: int, landed: dict):
+    """The elements a made page has boxes of, its anchors noted in `landed` (page `number` where first seen)."""
+    stack = [page]
+    while stack:
+        box = stack.pop()
+        anchor = box.style["anchor"]
+        if anchor and anchor not in landed:
+            landed[anchor] = number
+        if box.element is not None:
+            yield box.element
+        if hasattr(box, "all_children"):
+            stack.extend(box.all_children())
+
+
+def _pages_of(pages, element, index: int) -> set[int]:
+    """{index} when page `index` holds a box of `element`."""
+    if index < len(pages) and any(found is element for found in _walk_page(pages[index], index + 1, {})):
+        return {index}
+    return set()
 
 
 def _href(box) -> str:
