@@ -30,6 +30,7 @@ class Settling:
         self.kept_uses = kept_uses
         self.page_word = page_word
         self.settled = False
+        self.looked_ahead: set[int] = set()    # pages whose end may have seen a number before it was written in
 
     def installed(self):
         """WeasyPrint's page maker with the corrections after it, while the book is laid out."""
@@ -61,7 +62,7 @@ class Settling:
         laid: set = set()
         written: dict = {}
         pages: list = []
-        self.looked_ahead: set = set()
+        self.looked_ahead = set()
         for page in made:
             pages.append(page)
             for element in _walk_page(page, len(pages), landed):
