@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+CHARACTERS_A_PAGE = 3400    # of text in a two-column A4 page of the seed books: a first guess at a page's number
 ROUNDS = 3        # corrections, each making again the pages it touched; a book still moving is laid out again
 
 
@@ -63,6 +64,10 @@ class Settling:
         written: dict = {}
         pages: list = []
         self.looked_ahead = set()
+        anchors, characters = _anchors_in_order(root_box)
+        order = {anchor: rank for rank, anchor in enumerate(anchors)}
+        per_page = max(len(anchors), 1) * CHARACTERS_A_PAGE / max(characters, 1)   # anchors a page
+        self._guessed(waiting, order, landed, 0, per_page, context, written)
         for page in made:
             pages.append(page)
             for element in _walk_page(page, len(pages), landed):
@@ -78,13 +83,29 @@ class Settling:
             for element, after in list(waiting.items()):
                 page = landed.get(element.get("href", "")[1:])
                 if page is not None:
-                    if _rewritten(after, element, str(page)):     # None (no number): the check after tells
-                        written[element] = len(pages) - 1
+                    before = element.get("data-page")
+                    if _rewritten(after, element, str(page)) and not _as_wide(context, after, before, str(page)):
+                        written[element] = len(pages) - 1          # None (no number): the check after tells
                     del waiting[element]
         for element, made_before in written.items():    # its first lines may have ended the page before
             if element in laid and made_before + 1 in _pages_of(pages, element, made_before + 1):
                 self.looked_ahead.add(made_before)
         return pages
+
+    @staticmethod
+    def _guessed(waiting: dict, order: dict, landed: dict, made: int, per_page: float, context, written: dict):
+        """Each link forward still printing a placeholder given as many digits as its page likely has (the
+        anchors before it at `per_page` anchors a page), so that its page need not be made again."""
+        reached = max((order.get(anchor, 0) + 1 for anchor in landed), default=0)
+        for element, after in waiting.items():
+            anchor, before = element.get("href", "")[1:], element.get("data-page")
+            if anchor in landed or set(before) != {"0"}:
+                continue
+            page = made + 1 + max(order.get(anchor, reached) - reached, 0) / max(per_page, 1e-9)
+            guess = "0" * len(str(round(page)))
+            if guess != before and _rewritten(after, element, guess) and made and \
+                    not _as_wide(context, after, before, guess):
+                written[element] = made - 1                 # a page made before may have looked at it
 
     def _kept(self, span, landed):
         """A glossary entry's uses cut to those it keeps, once their pages are known (None: it cannot)."""
@@ -180,6 +201,19 @@ def _walk_page(page, number: int, landed: dict):
             stack.extend(box.all_children())
 
 
+def _anchors_in_order(root_box) -> tuple[list[str], int]:
+    """The anchors of the tree a layout starts from, in the order they are laid out, and its characters."""
+    anchors, stack, characters = [], [root_box], 0
+    while stack:
+        box = stack.pop()
+        if box.style["anchor"]:
+            anchors.append(box.style["anchor"])
+        characters += len(getattr(box, "text", ""))
+        if hasattr(box, "all_children"):
+            stack.extend(reversed(list(box.all_children())))
+    return anchors, characters
+
+
 def _pages_of(pages, element, index: int) -> set[int]:
     """{index} when page `index` holds a box of `element`."""
     if index < len(pages) and any(found is element for found in _walk_page(pages[index], index + 1, {})):
@@ -194,6 +228,20 @@ def _href(box) -> str:
     return element.get("href")[1:]
 
 
+def _as_wide(context, after, written: str, page: str) -> bool:
+    """Whether a link's ::after, now printing `page`, is as wide as it was printing `written`."""
+    from weasyprint.text.line_break import create_layout, line_size
+
+    text = next((child for child in reversed(after.children) if hasattr(child, "text")), None)
+    if text is None or len(written) != len(page):
+        return False
+    now = text.text
+    before = now[:len(now) - len(page)] + written
+    layouts = [create_layout(shown, text.style, context, None, 0) for shown in (before, now)]
+    widths = [line_size(layout.get_first_line()[0], text.style) for layout in layouts]
+    return widths[0] == widths[1]
+
+
 def _reshaped(context, box, written: str, page: str) -> bool:
     """A laid-out number `written` at the end of a text box changed to `page` where the two are as wide (as a
     book's tabular figures of as many digits are), as a layout of the new number would have set it."""
@@ -202,8 +250,8 @@ def _reshaped(context, box, written: str, page: str) -> bool:
     if len(written) != len(page):
         return False
     text = box.text[:len(box.text) - len(written)] + page
-    before, after = (create_layout(shown, box.style, context, getattr(box.pango_layout, "max_width", None),
-                                   box.justification_spacing) for shown in (box.text, text))
+    before, after = [create_layout(shown, box.style, context, getattr(box.pango_layout, "max_width", None),
+                                   box.justification_spacing) for shown in (box.text, text)]
     if line_size(before.get_first_line()[0], box.style) != line_size(after.get_first_line()[0], box.style):
         return False
     after.deactivate()
@@ -253,6 +301,7 @@ def _numbered(root_box):
                 numbers.append((box, element))
                 if table is not None:
                     tables[box] = table
+                continue                              # its children (a leader's dots) are its own
             elif tag == "span" and "uses" in (element.get("class") or "").split():
                 spans.append(box)
         if hasattr(box, "all_children"):
