@@ -41,3 +41,22 @@ def test_a_book_is_laid_out_with_the_pages_its_places_landed_on(tmp_path: Path):
     edition = SimpleNamespace(game=SimpleNamespace(folder=tmp_path))
     settled, _ = _laid_out(edition, {"terms": []}, html, 0.0)
     assert "see 2" in _printed(settled)
+
+
+def test_a_first_build_is_one_layout_and_prints_what_a_layout_of_the_right_numbers_prints(tmp_path: Path,
+                                                                                          monkeypatch):
+    """No page remembered: the placeholder "00" is corrected inside the one layout (a link forward to page 2 is
+    narrower, a link back is written in before its page is made) and the PDF is the one the right numbers give."""
+    from generator.render.book import rulebook
+
+    html = (f"<html><head>{STYLE}</head><body><p><a href='#far' data-page='00'>see</a></p>"
+            "<h2 class='next' id='far'>Far</h2><p><a href='#far' data-page='00'>back</a></p></body></html>"
+            ).replace("'", '"').replace(' data-page="00"', "")
+    edition = SimpleNamespace(game=SimpleNamespace(folder=tmp_path))
+    layouts = []
+    real = rulebook.typeset
+    monkeypatch.setattr(rulebook, "typeset", lambda *args, **kwargs: layouts.append(1) or real(*args, **kwargs))
+    settled, _ = _laid_out(edition, {"terms": []}, html, 0.0)
+    assert len(layouts) == 1 and "see 2" in _printed(settled) and "back 2" in _printed(settled)
+    right, _ = real(with_page_numbers(html, {"far": 2}), tmp_path)
+    assert settled.write_pdf() == right.write_pdf()

@@ -8,6 +8,7 @@ section landed go to the manifest.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -19,6 +20,7 @@ from generator.diagnostics import make
 from generator.game_files import Refused, within
 from generator.render.book.changes import EditionMarks
 from generator.render.book.errata import errata_context
+from generator.render.book.numbering.settled import Settling
 from generator.render.book.proof import narrowed, proof_context, slug_only_where_marked, with_marks
 from generator.render.book.prose import Prose, book_anchors
 from generator.render.book.sections import DocumentView, section_views
@@ -77,13 +79,15 @@ def rulebook_context(edition: Edition, media: str, paper: str, columns: int = 2,
 
 def _one_use_per_page(uses: list[list[str]], page_of: dict[str, int]) -> list[list[str]]:
     """The glossary lists each page a term is used on once, after "p." or "pp." as the count of pages asks: of
-    each term's `uses`, the first on each page a layout put them on (the glossary comes last: it moves no use)."""
+    each term's `uses`, the first on each page a layout put them on (the glossary comes last: it moves no use), and
+    every use whose page is not known."""
     kept_by_term = []
     for used in uses:
         seen, kept = set(), []
         for use in used:
-            if page_of.get(use) not in seen:
-                seen.add(page_of.get(use))
+            page = page_of.get(use)
+            if page is None or page not in seen:
+                seen.add(page)
                 kept.append(use)
         kept_by_term.append(kept)
     return kept_by_term
@@ -125,14 +129,15 @@ def render_html(edition: Edition, context: dict, template: str = "rulebook/rules
     return with_marks(page.render(context))
 
 
-def typeset(html: str, game_folder: Path, bleed: float = 0.0):
+def typeset(html: str, game_folder: Path, bleed: float = 0.0, settling: Settling | None = None):
     """WeasyPrint's layout of the HTML, and the URLs it was refused.
 
     Only files inside the game folder and Imprenta's templates can be read:
     no network, no file elsewhere on the machine, no font but the shipped ones. SOURCE_DATE_EPOCH is pinned
     so the PDF bytes are reproducible. `bleed` (mm, press) sets each page's
     CSS bleed: the PDF page is the trim plus the bleed, with its TrimBox and
-    BleedBox, and a page background runs into the bleed.
+    BleedBox, and a page background runs into the bleed. `settling`: the page numbers and glossary corrected
+    as the book is laid out.
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import CSS, HTML
@@ -142,8 +147,9 @@ def typeset(html: str, game_folder: Path, bleed: float = 0.0):
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
     press = [CSS(string=f"@page {{ bleed: {bleed:g}mm }}")] if bleed else None
-    document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render(
-        stylesheets=press, font_config=shipped_font_configuration())   # the shipped fonts only, never the machine's
+    with settling.installed() if settling is not None else contextlib.nullcontext():
+        document = HTML(string=html, base_url=str(game_folder.resolve()) + "/", url_fetcher=fetcher).render(
+            stylesheets=press, font_config=shipped_font_configuration())   # the shipped fonts only, never the machine's
     return document, fetcher.refused     # a list that grows while the PDF is written (attachments): read it after
 
 
@@ -213,7 +219,6 @@ def _anchor_pages(document) -> dict[str, int]:
 
 _LINK = re.compile(r'<a ([^>]*?)href="#([^"]+)"')
 _WRITTEN = re.compile(r'data-page="(\d+)" href="#([^"]+)"')
-_BOOK_END = re.compile(r'<section class="glossary" id="glossary">.*?</h1>()|()<section class="proof-sheet"', re.S)
 
 
 PLACEHOLDER = "00"     # a page number not known yet: two digits, as most of a book's pages have
@@ -226,9 +231,10 @@ def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remember
     which doubled the cost of a book) and its glossary listing each page a term is used on once.
 
     The numbers are first the pages the book's places landed on when it was last built (kept under the key
-    `remembered` in the user's cache), else a placeholder; the book is laid out again only when a number
-    written, or a use the glossary kept, is not where its place landed (at most NUMBERED_PASSES times more).
-    A rebuild after an edit that moves no page is one layout; a first build, two (the first shorter: _scouting_copy)."""
+    `remembered` in the user's cache), else a placeholder, and the glossary lists every use whose page is not
+    known; the layout then corrects the pages that print a number, or list a use, not where its place landed
+    (numbering/settled.py). The book is laid out again only when that cannot be done in a few corrections, or the
+    glossary would list a use it left out (at most NUMBERED_PASSES times more)."""
     folder = edition.game.folder
     if not _LINK.search(html):
         return typeset(html, folder, bleed)
@@ -240,25 +246,15 @@ def _laid_out(edition: Edition, context: dict, html: str, bleed: float, remember
         for term, used in zip(context["terms"], kept):
             term["uses"] = used
         numbered = with_page_numbers(render_html(edition, context) if any(uses) else html, pages, placeholder)
-        scouting = placeholder is not None and f'data-page="{placeholder}"' in numbered   # certainly stale
-        laid_out = typeset(_scouting_copy(numbered, uses) if scouting else numbered, folder, bleed)
+        settling = Settling(uses, lambda landed: _one_use_per_page(uses, landed),
+                            lambda count: str(context["words"].plural("page", count)))
+        laid_out = typeset(numbered, folder, bleed, settling)
         landed = _anchor_pages(laid_out[0])
-        if not scouting and not stale_numbers(numbered, landed) and _one_use_per_page(uses, landed) == kept:
+        if settling.settled:
             break
         pages, placeholder = landed, None
     _remember_pages(remembered, landed)
     return laid_out
-
-
-def _scouting_copy(html: str, uses: list[list[str]]) -> str:
-    """A pass that wrote a placeholder only shows where places land: the glossary's terms and the proof sheet (after
-    page breaks) are left out unless a printed number or a kept use lands in them (a term's link prints none)."""
-    found, end = _BOOK_END.search(html), html.rfind("</body>")
-    start = max(found.start(1), found.start(2)) if found is not None and end >= found.end() else end
-    shorter = html[:start] + html[end:]
-    inside = set(re.findall(r' id="([^"]+)"', html[start:end])) & ({use for used in uses for use in used} | {
-        anchor for attributes, anchor in _LINK.findall(shorter) if 'class="term"' not in attributes})
-    return html if inside else shorter
 
 
 def _remembered_pages(key: str) -> dict[str, int]:
