@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from threading import Event
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from generator.components import BY_NAME
 
@@ -73,7 +73,7 @@ def run_here(call: Callable[[], object], limits: Limits, on_failure: Callable[[s
 
 
 def run_limited(items: list, call: Callable, workers: int, limits: Limits,
-                on_failure: Callable[[object, str], object] | None = None,
+                on_failure: Callable[[Any, str], object] | None = None,
                 progress: Callable[[int, int, object], None] | None = None,
                 answered: Callable[[object, object], None] | None = None, stop: Event | None = None,
                 timed: Callable[[str, float, float, tuple[float, float]], None] | None = None) -> dict:
