@@ -18,7 +18,7 @@ from functools import partial
 from generator.diagnostics import Diagnostic
 from generator.render.edition import Edition
 from generator.render.paper.profiles import PrintProfile
-from generator.render.paper.raster import BLEED_MM, alone_profile, cut_faces, pdfium_version
+from generator.render.paper.raster import BLEED_MM, alone_profile, cut_faces, encoder_version, pdfium_version
 from generator.user_cache import shipped_key
 
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
@@ -150,8 +150,8 @@ def rasters(pdf: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes
 
 def kept(how: str, source: bytes, make: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
     """What `make` makes from `source` (`how` names the making and its versions), kept in the user's cache under
-    their digest."""
-    name = hashlib.sha256(how.encode() + b"\0" + source).hexdigest()
+    their digest, and under Imprenta's own files and the Pillow that encodes it."""
+    name = hashlib.sha256(f"{shipped_key()} {encoder_version()} {how}".encode() + b"\0" + source).hexdigest()
     stored = _read_cached(name)
     if stored is not None:
         return stored

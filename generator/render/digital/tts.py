@@ -116,7 +116,8 @@ def _board_image(png: bytes, pdf: bytes | None) -> tuple[bytes, tuple[float, flo
     in mm."""
     from PIL import Image
 
-    from generator.render.digital.images import _pdfium_version, board_render, kept
+    from generator.render.digital.images import board_render, kept
+    from generator.render.paper.raster import pdfium_version
 
     picture = Image.open(io.BytesIO(png))         # its size only: the pixels are not read
     size_mm = (picture.width * MM_PER_INCH / DPI, picture.height * MM_PER_INCH / DPI)
@@ -131,7 +132,7 @@ def _board_image(png: bytes, pdf: bytes | None) -> tuple[bytes, tuple[float, flo
         board_render(pdf, DPI / 72 * scale).convert("RGB").save(buffer, "PNG", compress_level=3)
         return {"board.png": buffer.getvalue()}
 
-    return kept(f"tts board {BOARD_PIXELS} {_pdfium_version()}", pdf, smaller)["board.png"], size_mm
+    return kept(f"tts board {BOARD_PIXELS} {pdfium_version()}", pdf, smaller)["board.png"], size_mm
 
 
 def _start_spot(start, places, grid, piece, hexes: dict) -> tuple[tuple[float, float], float]:

@@ -68,7 +68,7 @@ def encoded(picture, dpi: int) -> bytes:
         picture.save(buffer, "PNG", dpi=(dpi, dpi))
         return buffer.getvalue()
 
-    return kept_png(f"{_encoder()} {picture.mode} {picture.size} {dpi}", picture.tobytes(), encode)
+    return kept_png(f"{encoder_version()} {picture.mode} {picture.size} {dpi}", picture.tobytes(), encode)
 
 
 def cut_faces(faces: dict, profile: PrintProfile, dpi: int) -> dict[str, bytes]:
@@ -82,7 +82,7 @@ def cut_faces(faces: dict, profile: PrintProfile, dpi: int) -> dict[str, bytes]:
     from generator.user_cache import shipped_key
 
     # what draws the page, rasterises it and encodes the picture: a new version of any makes a clean build differ
-    how = (f"face {dpi} {pdfium_version()} reportlab {reportlab} {_encoder()} {shipped_key()} "
+    how = (f"face {dpi} {pdfium_version()} reportlab {reportlab} {encoder_version()} {shipped_key()} "
            f"{profile.model_dump_json()}")
     sources = drawing_sources(faces)
     return kept_pngs(how, sources, lambda missing: _printed_alone({key: faces[key] for key in missing}, profile,
@@ -196,7 +196,7 @@ def kept_pngs(how: str, sources: dict[str, bytes], make: Callable[[list[str]], d
 
 
 @cache
-def _encoder() -> str:
+def encoder_version() -> str:
     from PIL import __version__, features
 
     return f"Pillow {__version__} zlib {features.version('zlib')}"
