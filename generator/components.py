@@ -91,6 +91,8 @@ def _load_pictures() -> None:
 
 
 def _load_sheets() -> None:
+    # svgwrite (0.1 s): a rebuilt sheet almost always has a face that draws anew, in each language's job
+    import generator.render.draw.svg_export  # noqa: F401
     import generator.render.paper.pdf_canvas  # noqa: F401 - the sheets import it only when printing
     import generator.render.paper.proof_sheet  # noqa: F401 - reportlab's platypus, 0.1 s, for the proof sheet
     import generator.render.sheets.cards  # noqa: F401
@@ -116,6 +118,7 @@ def _load_books() -> None:
 def _load_modules() -> None:
     import generator.render.digital.tts  # noqa: F401
     import generator.render.digital.vassal  # noqa: F401
+    import generator.render.maps.drawing  # noqa: F401 - what the kept map parts unpickle into, in each job
 
     _load_pictures()
 

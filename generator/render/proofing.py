@@ -42,15 +42,17 @@ def proof_slug(edition: Edition, printed: Collection[int] | None = None, sealed:
 def proof_entries(edition: Edition, printed: Collection[int] | None = None) -> list[ProofEntry]:
     """The proof sheet's rows: every fact whose mark the file prints (`printed`; None: the whole game's)."""
     said = section(edition.words, "proof")
-    return [ProofEntry(fact.number, mark(fact.number), printed_owner(edition, fact.owner),
+    decks: dict[str, list[str]] = {}
+    return [ProofEntry(fact.number, mark(fact.number), printed_owner(edition, fact.owner, decks),
                        declared_at(fact.span, fact.field), reason(edition, fact),
                        said["assumed"].format(value=fact.assumed) if fact.assumed is not None else "")
             for fact in edition.facts if printed is None or fact.number in printed]
 
 
-def printed_owner(edition: Edition, owner: str) -> str:
+def printed_owner(edition: Edition, owner: str, decks: dict[str, list[str]] | None = None) -> str:
     """"piece 'tama'" as the edition prints the piece ("Tama", "Infanterie romaine"): the model's English stays
-    out of a translated proof sheet."""
+    out of a translated proof sheet. `decks` (deck → its cards' ids), filled as they are asked for, spares a
+    proof sheet of many untitled cards walking every card again for each."""
     found = re.fullmatch(r"(.+?) '(.+)'", owner)
     if found is None:
         return owner
@@ -66,7 +68,10 @@ def printed_owner(edition: Edition, owner: str) -> str:
     deck = getattr(shape, "deck", None)          # a card whose title is the unknown fact: its deck and place
     if deck is None:
         return id_
-    place = [card.id for card in edition.game.cards if card.deck == deck].index(id_) + 1
+    decks = {} if decks is None else decks
+    if deck not in decks:
+        decks[deck] = [card.id for card in edition.game.cards if card.deck == deck]
+    place = decks[deck].index(id_) + 1
     return f"{edition.name('deck', deck)} ({place})"
 
 

@@ -38,7 +38,15 @@ class BoardPlaces:
 
 
 def board_places(edition: Edition) -> BoardPlaces:
-    """Every place of the map a piece can start on, named as the map prints it."""
+    """Every place of the map a piece can start on, named as the map prints it (once per edition, or as kept
+    with the board's picture: images.draw_pictures)."""
+    if edition.__dict__.get("_board_places") is not None:
+        return edition.__dict__["_board_places"]
+    places = edition.__dict__["_board_places"] = _board_places(edition)
+    return places
+
+
+def _board_places(edition: Edition) -> BoardPlaces:
     game = edition.game
     if game.map is None:
         return BoardPlaces()

@@ -232,8 +232,8 @@ def _faces_alone(request: RenderRequest, component: str, faces: dict[str, Face],
 
 def _face_svgs(faces: dict[str, Face]) -> dict[str, bytes]:
     """key → the face's SVG, kept in the user's cache under the digest of its drawing (and its key, its title in
-    the SVG): after an edit only the faces that draw differently are written again, and svgwrite (0.1 s to
-    import) is not even loaded when none does."""
+    the SVG): after an edit only the faces that draw differently are written again (svgwrite is imported before
+    the jobs fork: components._load_sheets)."""
     from generator.render.paper.raster import drawing_sources, kept_pngs
     from generator.user_cache import shipped_key
 
