@@ -46,10 +46,12 @@ def digital_profile(profile: PrintProfile, bleed: float = 0.0) -> PrintProfile:
     return alone_profile(profile, bleed).model_copy(update={"dpi": DPI, "color": "rgb"})
 
 
-def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True,
+def draw_pictures(edition: Edition, profile: PrintProfile, places_of: Callable[[Edition], object],
+                  with_map: bool = True,
                   reused: Callable[[str, Callable[[], tuple]], tuple] = lambda name, make: make()) -> Pictures:
-    """The pictures of one edition (its counters' faces, its cards' faces, its board), and its map's drawing
-    (edition's `map_drawing`).
+    """The pictures of one edition (its counters' faces, its cards' faces, its board), its map's drawing
+    (edition's `map_drawing`) and its board's places (`places_of`: board.board_places, which reads this
+    module's drawing, hence given rather than imported).
 
     Each of the three is made through `reused` (the build job's RenderRequest.reused): drawn while the job
     records what it reads, and kept in the user's cache with that record; a later job whose game gives every
@@ -78,7 +80,7 @@ def draw_pictures(edition: Edition, profile: PrintProfile, with_map: bool = True
             return pictures
         if with_map and edition.game.map is not None and (edition.game.locations or edition.game.map.grid):
             problems, pictures.board, drawing, pictures.board_pdf, places = reused(
-                f"{name}-board", lambda: _draw_board(edition, profile))
+                f"{name}-board", lambda: _draw_board(edition, profile, places_of))
             edition.__dict__["_map_drawing"] = drawing
             edition.__dict__["_board_places"] = places      # board.board_places: kept with the board it lies on
             if problems:
@@ -105,12 +107,11 @@ def map_drawing(edition: Edition):
     return edition.__dict__["_map_drawing"]
 
 
-def _draw_board(edition: Edition, profile: PrintProfile
+def _draw_board(edition: Edition, profile: PrintProfile, places_of: Callable[[Edition], object]
                 ) -> tuple[list[Diagnostic], bytes | None, object, bytes | None, object]:
     """The map's problems, else its picture; its drawing; the PDF the picture is rendered from (a module
     that wants the board at another size renders it from there, rather than resampling the picture); and the
     board's places (board.board_places: a third of a module's time, and a card's edit changes none of them)."""
-    from generator.render.digital.board import board_places
     from generator.render.paper.imposition import Placement
     from generator.render.paper.pdf_canvas import SheetWriter
 
@@ -128,7 +129,7 @@ def _draw_board(edition: Edition, profile: PrintProfile
         board_render(pdf, DPI / 72).save(buffer, "PNG", dpi=(DPI, DPI), compress_level=1)
         return {"board.png": buffer.getvalue()}
 
-    return [], rasters(pdf, rendered)["board.png"], drawing, pdf, board_places(edition)
+    return [], rasters(pdf, rendered)["board.png"], drawing, pdf, places_of(edition)
 
 
 def board_render(pdf: bytes, scale: float):

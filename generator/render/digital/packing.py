@@ -13,6 +13,7 @@ from html import escape
 
 from generator.derived.unknowns import readable
 from generator.render.context import Artifact, Rendered, RenderRequest
+from generator.render.digital.board import board_places
 from generator.render.digital.contents import Contents, module_contents
 from generator.render.digital.images import Pictures, draw_pictures
 from generator.render.draw.placeholder import PROOF_INK
@@ -24,7 +25,7 @@ from generator.render.wording import section
 def export(request: RenderRequest, write: Callable[[Edition, Contents, Pictures], list[Artifact]]) -> Rendered:
     """One digital export: the pictures drawn (none written if a face lost its image), what the module
     holds, then `write`'s files."""
-    pictures = draw_pictures(request.edition, request.profile, reused=request.reused)
+    pictures = draw_pictures(request.edition, request.profile, board_places, reused=request.reused)
     if pictures.failed:
         return Rendered(diagnostics=pictures.diagnostics, failed=True)
     contents = module_contents(request.edition)
