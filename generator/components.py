@@ -90,22 +90,25 @@ def _load_pictures() -> None:
     Image.preinit()            # the PNG and JPEG plugins, which the first Image.open or save would import
 
 
-def _load_sheets() -> None:
-    # svgwrite (0.1 s): a rebuilt sheet almost always has a face that draws anew, in each language's job
-    import generator.render.draw.svg_export  # noqa: F401
+def _load_sheets(formats: frozenset[str]) -> None:
+    """What a sheet's jobs import, and only for the formats asked: a PDF-only build's one job would import
+    svgwrite, PDFium and Pillow for nothing."""
     import generator.render.paper.pdf_canvas  # noqa: F401 - the sheets import it only when printing
     import generator.render.paper.proof_sheet  # noqa: F401 - reportlab's platypus, 0.1 s, for the proof sheet
     import generator.render.sheets.cards  # noqa: F401
     import generator.render.sheets.counters  # noqa: F401
 
-    _load_pictures()
+    if "svg" in formats:     # svgwrite (0.1 s): a rebuilt sheet almost always has a face that draws anew
+        import generator.render.draw.svg_export  # noqa: F401
+    if "png" in formats:
+        _load_pictures()
 
 
-def _load_map() -> None:
+def _load_map(formats: frozenset[str]) -> None:
     import generator.render.maps.renderer  # noqa: F401
 
 
-def _load_books() -> None:
+def _load_books(formats: frozenset[str]) -> None:
     import weasyprint  # noqa: F401 - 0.6 s, once for every book of the build
 
     import generator.render.book.aids  # noqa: F401
@@ -115,7 +118,7 @@ def _load_books() -> None:
     faster_column_balancing()          # inherited by every book's job: the same pages in fewer layouts
 
 
-def _load_modules() -> None:
+def _load_modules(formats: frozenset[str]) -> None:
     import generator.render.digital.tts  # noqa: F401
     import generator.render.digital.vassal  # noqa: F401
     import generator.render.maps.drawing  # noqa: F401 - what the kept map parts unpickle into, in each job
@@ -132,7 +135,8 @@ class Family(NamedTuple):
     made_from: tuple[str, ...] = ()        # built when the game's `components` lists one of these
     holds: tuple[str, Callable[[Any], object]] | None = None   # what in the game it prints (of a Game), and whether any
     faces: Callable | None = None          # edition → its drawn faces (FaceSet): compared for reprint sheets
-    preload: Callable[[], None] | None = None   # imports its renderer's modules once, before forking its jobs
+    preload: Callable[[frozenset[str]], None] | None = None   # imports its renderer's modules once (for the
+    # formats asked), before forking its jobs
     singular: bool = False                 # what it writes reads as one thing ("aids.pdf is not built")
     viewed: bool = False                   # `imprenta serve` shows it in the browser (SVG faces, map, HTML)
     # The kinds of item whose facts it may print, beside what every output may (derived/unknowns.EVERYWHERE);

@@ -52,9 +52,10 @@ def unbuilt(game) -> list[Diagnostic]:
             if family.holds and family.name not in components and family.holds[1](game)]
 
 
-def preload(components) -> None:
+def preload(components, formats: frozenset[str]) -> None:
     """Import the renderers' modules (and WeasyPrint for the books) once, before forking one process per
-    output, so each child inherits them instead of importing them again (WeasyPrint alone takes 0.6 s)."""
+    output, so each child inherits them instead of importing them again (WeasyPrint alone takes 0.6 s); only
+    what the formats asked need."""
     for load in dict.fromkeys(BY_NAME[name].preload for name in BY_NAME if name in components):
         if load is not None:
-            load()
+            load(formats)
