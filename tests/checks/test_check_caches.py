@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -41,18 +42,25 @@ def base(tmp_path_factory) -> Path:
     return root
 
 
-def _checked(root: Path, cache: str) -> list:
+@contextmanager
+def _in_work_with_cache(root: Path, cache: str):
+    """From root/work, with root/cache as the user's cache folder; both put back after."""
     before = os.environ.get("XDG_CACHE_HOME"), os.getcwd()
     os.environ["XDG_CACHE_HOME"] = str(root / cache)
     os.chdir(root / "work")
     try:
-        return checking.check(Path("game")).diagnostics
+        yield
     finally:
         os.chdir(before[1])
         if before[0] is None:
             del os.environ["XDG_CACHE_HOME"]
         else:
             os.environ["XDG_CACHE_HOME"] = before[0]
+
+
+def _checked(root: Path, cache: str) -> list:
+    with _in_work_with_cache(root, cache):
+        return checking.check(Path("game")).diagnostics
 
 
 def _fresh_copy(root: Path) -> Path:
@@ -145,17 +153,8 @@ def test_imprenta_check_run_after_each_edit_finds_what_a_cold_check_finds(base, 
 
 
 def _checked_all(root: Path, cache: str) -> list:
-    before = os.environ.get("XDG_CACHE_HOME"), os.getcwd()
-    os.environ["XDG_CACHE_HOME"] = str(root / cache)
-    os.chdir(root / "work")
-    try:
+    with _in_work_with_cache(root, cache):
         return checking.check_all([Path("game")], reuse=True)
-    finally:
-        os.chdir(before[1])
-        if before[0] is None:
-            del os.environ["XDG_CACHE_HOME"]
-        else:
-            os.environ["XDG_CACHE_HOME"] = before[0]
 
 
 def _counted_drawings(monkeypatch) -> list:
