@@ -159,17 +159,7 @@ def _keep(name: str, kept: dict) -> None:
     from generator.user_cache import cache_folder, write_atomically
 
     path = cache_folder("parts", f"{name}.pickle")
-    if write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
-        _forget_oldest(path.parent)
-
-
-def _forget_oldest(folder: Path, kept: int = 64) -> None:
-    try:
-        entries = sorted(folder.glob("*.pickle"), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in entries[kept:]:
-            entry.unlink(missing_ok=True)
-    except OSError:
-        pass
+    write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))    # let go by user_cache's budget
 
 
 def _unchanged(game, places, state: dict) -> Callable[[list], bool]:

@@ -11,7 +11,7 @@ import hashlib
 import io
 import zipfile
 from collections.abc import Callable
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -23,7 +23,6 @@ from generator.user_cache import shipped_key
 
 DPI = 150                    # a ½-inch counter is 75 px, VASSAL's customary size
 MM_PER_INCH = 25.4
-CACHE_KEPT = 32              # rasters kept in the user's cache (the newest)
 
 
 def px(mm: float) -> int:
@@ -182,8 +181,7 @@ def _write_cached(name: str, files: dict[str, bytes]) -> None:
         for entry, data in files.items():
             archive.writestr(zipfile.ZipInfo(entry), data)
     path = cache_folder("digital", f"{name}.zip")
-    if write_atomically(path, buffer.getvalue()):
-        _forget_oldest(path.parent)
+    write_atomically(path, buffer.getvalue())       # let go with the oldest entries (user_cache's budget)
 
 
 @contextmanager
@@ -205,15 +203,7 @@ def _one_drawer(name: str):
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield
     finally:
-        handle.close()                  # closing releases the lock; the file goes with its pictures
-
-
-def _forget_oldest(folder) -> None:
-    with suppress(OSError):
-        kept = sorted(folder.glob("*.zip"), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in kept[CACHE_KEPT:]:
-            entry.unlink(missing_ok=True)
-            entry.with_suffix(".lock").unlink(missing_ok=True)
+        handle.close()                  # closing releases the lock
 
 
 def blank_face(text: str, width: int, height: int) -> bytes:
