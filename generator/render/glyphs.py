@@ -59,8 +59,11 @@ def _finding(text: str, covered: frozenset[str], key: str, language: str, place)
 def _unprintable(text: str, covered: frozenset[str]) -> list[str]:
     """Characters of `text` (entities decoded, as Markdown decodes them) outside every shipped font, in the order
     they first appear; spaces and invisible formatting characters (soft hyphen, joiners…) need no glyph."""
-    seen = dict.fromkeys(html.unescape(text) if "&" in text else text)
-    return [char for char in seen if char not in covered and not char.isspace() and not _invisible(char)]
+    decoded = html.unescape(text) if "&" in text else text
+    if covered.issuperset(decoded):          # most texts: no character to look at one by one
+        return []
+    return [char for char in dict.fromkeys(decoded)
+            if char not in covered and not char.isspace() and not _invisible(char)]
 
 
 def _invisible(char: str) -> bool:
