@@ -39,8 +39,9 @@ def test_the_numbers_a_text_states_are_those_the_look_behind_found(text):
         n.replace(",", ".") for n in plain.findall(strip_tokens(text))))
 
 
-@given(TEXT, st.frozensets(st.sampled_from("ab9’' .,{}:;&#x5"), max_size=16))
-def test_the_characters_no_font_prints_are_those_looked_at_one_by_one(text, covered):
+@given(TEXT, st.frozensets(st.sampled_from("a\n 回"), max_size=2))
+def test_the_characters_no_font_prints_are_those_looked_at_one_by_one(text, left_out):
+    covered = frozenset(text) - left_out          # most of the text's characters printable, some not
     seen = dict.fromkeys(html.unescape(text) if "&" in text else text)
     assert glyphs._unprintable(text, covered) == [
         char for char in seen if char not in covered and not char.isspace() and not glyphs._invisible(char)]
