@@ -107,7 +107,9 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
               reuse: bool = False) -> list[Diagnostic]:
     """Every game checked, several at once on several cores, each in its own process under the time and
     memory limits renders have: a check that runs away, or a process that dies, is a finding for that game
-    (SEC005), never a hang or a crash of the whole command. Findings in folder order.
+    (SEC005), never a hang or a crash of the whole command. A lone game to check is checked in this process
+    under the same limits, as a build checks its game (scheduling.run_here): a check that runs past them is
+    still SEC005. Findings in folder order.
 
     `reuse` (`imprenta check`) answers a game whose every input is unchanged since its last check with that
     check's findings (checked_before), and checks only the others."""
@@ -141,15 +143,18 @@ def check_all(folders: list[Path], policy: Policy = Policy(), limits=None, relea
 def _check_in_workers(folders: list[Path], policy: Policy, limits, release: bool,
                       noting: set[Path]) -> dict[Path, tuple[list[Diagnostic], dict[str, tuple[str, str]]]]:
     """Each game's findings, and what it read (checked_before.noting) for the games in `noting`."""
-    from generator.output.scheduling import Limits, default_workers, run_limited
+    from generator.output.scheduling import Limits, default_workers, run_here, run_limited
+
+    if len(folders) == 1:       # here, under the same limits, as a build runs its check: a fork costs it a third
+        folder = folders[0]
+        return {folder: run_here(lambda: _checked_noting(folder, policy, release, folder in noting),
+                                 limits or Limits(), lambda why: _stopped_noting(folder, why))}
     from generator.render.draw import fonts
 
-    if len(folders) > 1:                  # a lone check imports and reads only what its game needs
-        _import_check_modules()           # imported once here, shared by the workers rather than once in each
-        for role in fonts.FONTS:          # read once here, shared by the workers
-            fonts.metrics(role)
-    if len(folders) > 1:
-        folders = sorted(folders, key=_content_bytes, reverse=True)     # largest first: no long check started last
+    _import_check_modules()               # imported once here, shared by the workers rather than once in each
+    for role in fonts.FONTS:              # read once here, shared by the workers
+        fonts.metrics(role)
+    folders = sorted(folders, key=_content_bytes, reverse=True)     # largest first: no long check started last
     return run_limited(folders, lambda folder: _checked_noting(folder, policy, release, folder in noting),
                        default_workers(), limits or Limits(), _stopped_noting)
 

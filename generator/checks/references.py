@@ -127,6 +127,8 @@ _DETERMINERS = {
 # Prepositions that, opening a sentence, make a bare number its subject: "In 5, p. 5 you play…".
 _OPENING_PREPOSITIONS = {"es": "en", "en": "in", "fr": "en dans"}
 _WORD_BEFORE = re.compile(r"(?:^|(?<=[^\w'’]))(\w+['’]?)\s*$")
+_IN_A_WORD = re.compile(r"[\w'’\s]*")    # what the end of a text matched by _WORD_BEFORE is made of
+_LOOK_BACK = 256
 _SENTENCE_START = re.compile(r"(?:(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?|[.!?:;]\s+|[(—]\s*)$")
 
 
@@ -165,14 +167,24 @@ def _bare_numbers(text: str, language: str, numbered: set[str]) -> Iterator[tupl
         if token.label or token.shown_form != "number" or \
                 not (token.kind == "card" or (token.kind == "ref" and token.target in numbered)):
             continue
-        before = text[:token.start]
-        found = _WORD_BEFORE.search(before)
+        found = _word_before(text, token.start)
         if not found:
             continue
         word = found.group(1).replace("’", "'")
         if word.lower() in determiners or (word.lower() in openers and
-                                           _SENTENCE_START.search(before[:found.start(1)])):
+                                           _SENTENCE_START.search(text[:found.start(1)])):
             yield token, word
+
+
+def _word_before(text: str, end: int) -> re.Match | None:
+    """_WORD_BEFORE.search(text[:end]), which only a word and the blanks after it at the end can match: looked
+    for in the last characters, and in the whole only when those are all of one such word (a long text holds
+    many tokens; searching all of it before each was most of the check's time in a rules section)."""
+    start = max(0, end - _LOOK_BACK)
+    found = _WORD_BEFORE.search(text, start, end)
+    if found is None and start and _IN_A_WORD.fullmatch(text, start, end):
+        found = _WORD_BEFORE.search(text, 0, end)
+    return found
 
 
 def _noun_wanted(token: references.Token, word: str, language: str, span: Span) -> Diagnostic:

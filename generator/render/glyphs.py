@@ -13,6 +13,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 
 from generator.checks.references import text_span
 from generator.derived.printed import entry_text, plural_keys, printed_texts
@@ -59,8 +60,17 @@ def _finding(text: str, covered: frozenset[str], key: str, language: str, place)
 def _unprintable(text: str, covered: frozenset[str]) -> list[str]:
     """Characters of `text` (entities decoded, as Markdown decodes them) outside every shipped font, in the order
     they first appear; spaces and invisible formatting characters (soft hyphen, joiners…) need no glyph."""
-    seen = dict.fromkeys(html.unescape(text) if "&" in text else text)
-    return [char for char in seen if char not in covered and not char.isspace() and not _invisible(char)]
+    decoded = html.unescape(text) if "&" in text else text
+    if _with_blanks(covered).issuperset(decoded):     # most texts: no character to look at one by one
+        return []
+    return [char for char in dict.fromkeys(decoded)
+            if char not in covered and not char.isspace() and not _invisible(char)]
+
+
+@lru_cache(maxsize=4)
+def _with_blanks(covered: frozenset[str]) -> frozenset[str]:
+    """`covered` and the line breaks, tabs and other blanks that need no glyph (a text's lines end in one)."""
+    return covered | {char for char in "\t\n\x0b\x0c\r \x85\xa0\u2009\u202f\u3000" if char.isspace()}
 
 
 def _invisible(char: str) -> bool:
