@@ -240,7 +240,8 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
 
-    preload({component for _, component in plan.stale}, request.formats)
+    preload({component for _, component in plan.stale}, request.formats,
+            lone=len(plan.stale) == 1 and not request.isolate)
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
