@@ -310,7 +310,7 @@ def _write(ready: Ready, request: BuildRequest, language: str, done: dict) -> bo
 
     target = request.out / ready.game.id / language
     for rendered in done.values():
-        keep_record(request.out, rendered.fingerprint, rendered.record)
+        keep_record(request.out, rendered.fingerprint, rendered.record_json)
     previous = read_manifest(target)
     manifest, stale = updated_manifest(previous, ready.game.id, language, ready.profile.name,
                                        {name: r.artifacts for name, r in done.items()},

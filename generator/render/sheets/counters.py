@@ -32,6 +32,8 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
     cups = cup_of(game)
     printed: dict[int, frozenset[str]] = {}     # the fields each face layout prints, by the layout's identity
     designs: dict = {}
+    if draw is draw_face:          # the elements each design draws alike, drawn once (not the checker's drawer)
+        draw = partial(draw_face, memo={})
     for piece in game.pieces:
         kind = game.get("piece_kind", piece.kind)
         if kind is None or piece.copies == 0:
