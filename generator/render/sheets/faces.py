@@ -128,13 +128,14 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
         key = _element_key(element, inputs.fields, memo, (width, height, scale, base, ink, floor)) \
             if memo is not None else None
         if key is not None and key in memo:
-            _recall(memo[key], inked, drawn)
+            for grown, added in zip(_grown(drawn, inked), memo[key]):
+                grown.extend(added)
             continue
-        marks = _marks(drawn, inked)
+        marks = [len(grown) for grown in _grown(drawn, inked)]
         _draw_element(element, inputs, _box(element, width, height), scale, base, ink, palette, drawn)
         _measure(element, face.shapes[marks[0]:], floor, inked, drawn)
         if key is not None:
-            memo[key] = _since(marks, drawn, inked)
+            memo[key] = tuple(grown[mark:] for grown, mark in zip(_grown(drawn, inked), marks))
     drawn.touching = collisions(inked) if len(inked) > 1 else []
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
@@ -202,25 +203,9 @@ def _fields_read(element: Element) -> tuple[str, ...] | None:
     return tuple(sorted(names))
 
 
-def _marks(drawn: Drawn, inked: list) -> tuple[int, ...]:
-    return (len(drawn.face.shapes), len(drawn.overflows), len(drawn.missing), len(drawn.missing_images),
-            len(drawn.small), len(inked))
-
-
-def _since(marks: tuple[int, ...], drawn: Drawn, inked: list) -> tuple:
-    """What one element added to the face and its findings."""
-    return tuple(kept[start:] for kept, start in zip(
-        (drawn.face.shapes, drawn.overflows, drawn.missing, drawn.missing_images, drawn.small, inked), marks))
-
-
-def _recall(added: tuple, inked: list, drawn: Drawn) -> None:
-    shapes, overflows, missing, missing_images, small, measured = added
-    drawn.face.shapes.extend(shapes)
-    drawn.overflows.extend(overflows)
-    drawn.missing.extend(missing)
-    drawn.missing_images.extend(missing_images)
-    drawn.small.extend(small)
-    inked.extend(measured)
+def _grown(drawn: Drawn, inked: list) -> tuple[list, ...]:
+    """What drawing an element adds to: the face's shapes, its findings and the ink measured."""
+    return drawn.face.shapes, drawn.overflows, drawn.missing, drawn.missing_images, drawn.small, inked
 
 
 def _unknown_choice(element: Element, fields: dict[str, str]) -> str:
