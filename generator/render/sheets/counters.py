@@ -34,16 +34,15 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
     designs: dict = {}
     if draw is draw_face:          # the elements each design draws alike, drawn once (not the checker's drawer)
         draw = partial(draw_face, memo={})
+    kinds: dict = {}        # a kind's id → what its pieces share (its layout, size), found once per kind
     for piece in game.pieces:
-        kind = game.get("piece_kind", piece.kind)
-        if kind is None or piece.copies == 0:
+        if piece.copies == 0:
             continue
-        named = layout_name(kind)
-        layout = layouts.get(named, kind)
-        if layout is None or layout.front is None:
+        if piece.kind not in kinds:
+            kinds[piece.kind] = _kind_drawing(game.get("piece_kind", piece.kind), layouts)
+        kind, named, layout, width, height, scale, round_shape = kinds[piece.kind]
+        if layout is None:
             continue
-        width, height = face_size(kind)
-        scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
         back = piece.side("back")
         if back is not None:
@@ -51,8 +50,7 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
         name = edition.field(piece, "name")        # both sides print it: asked once
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs, name)
-            drawn = draw(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
-                         layout.min_text)
+            drawn = draw(face_layout, inputs, width, height, scale, palette, round_shape, layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
             if id(face_layout) not in printed:
@@ -63,6 +61,18 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
     result.diagnostics.extend(layouts.diagnostics)
     return result
+
+
+def _kind_drawing(kind: PieceKind | None, layouts: LayoutLibrary) -> tuple:
+    """(kind, its layout's name, its layout or None when its pieces are not drawn, width, height, scale, round)."""
+    if kind is None:
+        return (None,) * 7
+    named = layout_name(kind)
+    layout = layouts.get(named, kind)
+    if layout is None or layout.front is None:
+        return kind, named, None, 0.0, 0.0, 1.0, False
+    width, height = face_size(kind)
+    return kind, named, layout, width, height, width / layout.design_width, kind.shape == "round"
 
 
 def layout_name(kind: PieceKind) -> str:
