@@ -134,7 +134,8 @@ def _stamp(folder: Path, request: BuildRequest, policy: Policy, since) -> Stampe
 
     tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
     stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
-    return Stamped(stamp, tagged, read_stamp(request.out, folder, stamp))
+    # --force builds whatever the last build left: whether its outputs are intact (every file digested) is not asked
+    return Stamped(stamp, tagged, None if request.force else read_stamp(request.out, folder, stamp))
 
 
 def _profile(folder: Path, request: BuildRequest):
@@ -220,13 +221,13 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
     inputs = Inputs(ready.game, ready.options, ready.compared)
     kept, stale = {}, {}
     for language in ready.languages:
+        if request.force:
+            stale.update({(language, name): "--force" for name in ready.names})
+            continue
         target = request.out / ready.game.id / language
         previous = read_manifest(target)
         for name in ready.names:
             recorded = previous.get("inputs", {}).get(name)
-            if request.force:
-                stale[(language, name)] = "--force"
-                continue
             changed = inputs.first_change(request.out, recorded, language)
             if changed is None and up_to_date(previous, target, name, recorded):
                 kept[(language, name)] = recorded
