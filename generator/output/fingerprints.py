@@ -83,7 +83,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     """Run one renderer while recording what it reads; its record and fingerprint go back on its result."""
     from generator.output.recording import note, recorded_edition, recording
     from generator.output.records import Places, finished
-    from generator.render.context import RenderRequest
+    from generator.render.context import RenderRequest, uncollected
 
     game = state["game"]
 
@@ -115,7 +115,9 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
         else:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
     # The record as it is kept, written once (a 1,000-counter sheet's is 2 MB of JSON): the fingerprint is its digest
-    rendered.record_json = json.dumps(finished(recorder, game, places), ensure_ascii=False, separators=(",", ":"))
+    with uncollected():      # its tens of thousands of small lists make no cycles, and are gone once written
+        rendered.record_json = json.dumps(finished(recorder, game, places), ensure_ascii=False,
+                                          separators=(",", ":"))
     rendered.fingerprint = hashlib.sha256(f"{component}\0{language}\0{rendered.record_json}".encode()
                                           ).hexdigest()[:32]
     return rendered

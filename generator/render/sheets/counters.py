@@ -6,7 +6,7 @@ from functools import partial
 
 from generator.derived.counting import cup_of
 from generator.model.pieces import Mix, Piece, PieceKind, PieceSide
-from generator.render.context import Rendered, RenderRequest
+from generator.render.context import Rendered, RenderRequest, uncollected
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import printed_fields, side_gaps
@@ -17,8 +17,9 @@ from generator.render.table_view import small_table
 
 
 def render_counters(request: RenderRequest) -> Rendered:
-    return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
-                         svg=True)
+    with uncollected():
+        return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
+                             svg=True)
 
 
 def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:
