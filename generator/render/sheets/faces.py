@@ -122,13 +122,15 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
                  else Rect(0, 0, width, height, background))
     ink = readable_on(background)
     inked: list[Inked] = []
+    if memo is not None:        # what the face's elements are drawn at, as a number: hashed once, not per element
+        drawing = memo.setdefault((width, height, scale, base, ink, floor), len(memo))
     for element in layout.elements:
         if not _wanted(element, inputs.fields):
             continue
-        key = _element_key(element, inputs.fields, memo, (width, height, scale, base, ink, floor)) \
-            if memo is not None else None
-        if key is not None and key in memo:
-            for grown, added in zip(_grown(drawn, inked), memo[key]):
+        key = _element_key(element, inputs.fields, memo, drawing) if memo is not None else None
+        found = memo.get(key) if key is not None else None
+        if found is not None:
+            for grown, added in zip(_grown(drawn, inked), found):
                 grown.extend(added)
             continue
         marks = [len(grown) for grown in _grown(drawn, inked)]
@@ -174,7 +176,7 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
         _draw_text(element, inputs, box, scale, color, drawn)
 
 
-def _element_key(element: Element, fields: dict[str, str], memo: dict, drawing: tuple) -> tuple | None:
+def _element_key(element: Element, fields: dict[str, str], memo: dict, drawing: int) -> tuple | None:
     """What an element's drawing depends on, as a key of the memo; None for the elements that ask the edition
     (icons, tables, rich text) or read a file (images), which are drawn every time."""
     names = memo.get(id(element))
