@@ -122,13 +122,14 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
                  else Rect(0, 0, width, height, background))
     ink = readable_on(background)
     inked: list[Inked] = []
-    if memo is not None:        # what the face's elements are drawn at, as a number: hashed once, not per element
-        drawing = memo.setdefault((width, height, scale, base, ink, floor), len(memo))
+    kept: dict = memo if memo is not None else {}
+    # what the face's elements are drawn at, as a number: hashed once per face, not once per element
+    drawing = kept.setdefault((width, height, scale, base, ink, floor), len(kept)) if memo is not None else 0
     for element in layout.elements:
         if not _wanted(element, inputs.fields):
             continue
-        key = _element_key(element, inputs.fields, memo, drawing) if memo is not None else None
-        found = memo.get(key) if key is not None else None
+        key = _element_key(element, inputs.fields, kept, drawing) if memo is not None else None
+        found = kept.get(key) if key is not None else None
         if found is not None:
             for grown, added in zip(_grown(drawn, inked), found):
                 grown.extend(added)
@@ -137,7 +138,7 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
         _draw_element(element, inputs, _box(element, width, height), scale, base, ink, palette, drawn)
         _measure(element, face.shapes[marks[0]:], floor, inked, drawn)
         if key is not None:
-            memo[key] = tuple(grown[mark:] for grown, mark in zip(_grown(drawn, inked), marks))
+            kept[key] = tuple(grown[mark:] for grown, mark in zip(_grown(drawn, inked), marks))
     drawn.touching = collisions(inked) if len(inked) > 1 else []
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
