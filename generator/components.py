@@ -172,6 +172,9 @@ FAMILIES: tuple[Family, ...] = (
            made_from=("counters", "cards", "map"), preload=_load_modules),
 )
 BY_NAME: dict[str, Family] = {family.name: family for family in FAMILIES}
+# The preloads that only import (a job run in the build's own process imports as it goes); the books' also sets
+# WeasyPrint's column balancing up, which every book's job needs.
+IMPORTS_ONLY = frozenset({_load_sheets, _load_map, _load_modules})
 #: What a game's `components` may list (model.game.GameManifest.components).
 PRINTED: tuple[str, ...] = tuple(family.name for family in FAMILIES if family.printed)
 #: What `imprenta serve` shows as you edit, and the print files it builds after them.

@@ -134,7 +134,8 @@ def _stamp(folder: Path, request: BuildRequest, policy: Policy, since) -> Stampe
 
     tagged = git_version(folder)           # printed when the content gives no version: a new tag rebuilds
     stamp = source_stamp(folder, request, policy, (since[0].identity if since else "", tagged))
-    return Stamped(stamp, tagged, read_stamp(request.out, folder, stamp))
+    # --force builds whatever the last build left: whether its outputs are intact (every file digested) is not asked
+    return Stamped(stamp, tagged, None if request.force else read_stamp(request.out, folder, stamp))
 
 
 def _profile(folder: Path, request: BuildRequest):
@@ -220,13 +221,13 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
     inputs = Inputs(ready.game, ready.options, ready.compared)
     kept, stale = {}, {}
     for language in ready.languages:
+        if request.force:
+            stale.update({(language, name): "--force" for name in ready.names})
+            continue
         target = request.out / ready.game.id / language
         previous = read_manifest(target)
         for name in ready.names:
             recorded = previous.get("inputs", {}).get(name)
-            if request.force:
-                stale[(language, name)] = "--force"
-                continue
             changed = inputs.first_change(request.out, recorded, language)
             if changed is None and up_to_date(previous, target, name, recorded):
                 kept[(language, name)] = recorded
@@ -240,7 +241,8 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
 
-    preload({component for _, component in plan.stale}, request.formats)
+    preload({component for _, component in plan.stale}, request.formats,
+            lone=len(plan.stale) == 1 and not request.isolate)
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
@@ -309,7 +311,7 @@ def _write(ready: Ready, request: BuildRequest, language: str, done: dict) -> bo
 
     target = request.out / ready.game.id / language
     for rendered in done.values():
-        keep_record(request.out, rendered.fingerprint, rendered.record)
+        keep_record(request.out, rendered.fingerprint, rendered.record_json)
     previous = read_manifest(target)
     manifest, stale = updated_manifest(previous, ready.game.id, language, ready.profile.name,
                                        {name: r.artifacts for name, r in done.items()},

@@ -83,7 +83,7 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
     """Run one renderer while recording what it reads; its record and fingerprint go back on its result."""
     from generator.output.recording import note, recorded_edition, recording
     from generator.output.records import Places, finished
-    from generator.render.context import RenderRequest
+    from generator.render.context import RenderRequest, uncollected
 
     game = state["game"]
 
@@ -114,8 +114,11 @@ def recorded_render(render: Callable, state: dict, language: str, component: str
             os.environ.pop("SOURCE_DATE_EPOCH", None)
         else:
             os.environ["SOURCE_DATE_EPOCH"] = epoch
-    rendered.record = finished(recorder, game, places)
-    rendered.fingerprint = hashlib.sha256(json.dumps([component, language, rendered.record]).encode()
+    # The record as it is kept, written once (a 1,000-counter sheet's is 2 MB of JSON): the fingerprint is its digest
+    with uncollected():      # its tens of thousands of small lists make no cycles, and are gone once written
+        rendered.record_json = json.dumps(finished(recorder, game, places), ensure_ascii=False,
+                                          separators=(",", ":"))
+    rendered.fingerprint = hashlib.sha256(f"{component}\0{language}\0{rendered.record_json}".encode()
                                           ).hexdigest()[:32]
     return rendered
 
@@ -181,8 +184,8 @@ def _unchanged(game, places, state: dict) -> Callable[[list], bool]:
     return unchanged
 
 
-def keep_record(out: Path, fingerprint: str, record: list) -> None:
-    """Keep an output's record of inputs under its fingerprint (named by its content, so a record never
+def keep_record(out: Path, fingerprint: str, record_json: str) -> None:
+    """Keep an output's record of inputs (as JSON) under its fingerprint (named by its content, so a record never
     answers for another output, and a build stopped half-way leaves nothing wrong behind)."""
     path = out / _RECORDS / f"{fingerprint}.json"
     if path.exists():
@@ -190,7 +193,7 @@ def keep_record(out: Path, fingerprint: str, record: list) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         staged = path.with_suffix(f".{os.getpid()}.part")
-        staged.write_text(json.dumps(record, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        staged.write_text(record_json, encoding="utf-8")
         staged.replace(path)
     except OSError:
         pass        # without its record the output is built again next time; nothing is wrong

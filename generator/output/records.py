@@ -201,6 +201,7 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
     files: set[str] = set()
     record: list[list] = []
     seen: set = set()
+    scalars: dict[tuple[type, Any], str] = {}      # (type, value) → digest: True and 1 are digested apart
     for item in recorder.order:
         if type(item[0]) is int:           # (id of a shape, field): each read once, and one place per shape
             shape = recorder.fields[item]
@@ -211,7 +212,17 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
             if ("field", path, item[1]) in seen:      # _frozen(key), made without walking it: thousands a sheet
                 continue
             seen.add(("field", path, item[1]))
-            record.append([key, digest(shallow(_read_field(shape, item[1]), places, folder, files))])
+            value = _read_field(shape, item[1])
+            plain = type(value)
+            if plain in _SCALARS:         # most fields read are texts and numbers: one look-up, not JSON each time
+                if plain is str:
+                    _named_file(value, folder, files)
+                found = scalars.get((plain, value))
+                if found is None:
+                    found = scalars[(plain, value)] = digest(value)
+                record.append([key, found])
+            else:
+                record.append([key, digest(shallow(value, places, folder, files))])
             continue
         elif item[0] == "recorded":      # a reused part's input (recording.replay), its digest as recorded
             key = json.loads(item[1])
@@ -232,6 +243,9 @@ def finished(recorder: Recorder, game, places: Places | None = None) -> list[lis
     for relative in sorted(files):
         record.append([["file", relative], file_digest(folder, relative)])
     return record
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})   # given back by `shallow` as themselves (not float: -0.0 == 0.0)
 
 
 def _once(key: list, seen: set) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from generator.components import ALSO_ASKS, BY_NAME, FAMILIES
+from generator.components import ALSO_ASKS, BY_NAME, FAMILIES, IMPORTS_ONLY
 from generator.diagnostics import Diagnostic, make
 
 if TYPE_CHECKING:
@@ -52,10 +52,11 @@ def unbuilt(game) -> list[Diagnostic]:
             if family.holds and family.name not in components and family.holds[1](game)]
 
 
-def preload(components, formats: frozenset[str]) -> None:
+def preload(components, formats: frozenset[str], lone: bool = False) -> None:
     """Import the renderers' modules (and WeasyPrint for the books) once, before forking one process per
     output, so each child inherits them instead of importing them again (WeasyPrint alone takes 0.6 s); only
-    what the formats asked need."""
+    what the formats asked need. A `lone` job, run in this process, imports what it uses as it goes (a counter
+    sheet without a proof sheet never needs reportlab's platypus, 0.1 s): only a set-up it needs is done."""
     for load in dict.fromkeys(BY_NAME[name].preload for name in BY_NAME if name in components):
-        if load is not None:
+        if load is not None and not (lone and load in IMPORTS_ONLY):
             load(formats)

@@ -18,7 +18,7 @@ from generator.derived.printed import word
 from generator.derived.references import KINDS, find_tokens
 from generator.derived.unknowns import Fact, mark, unknown_facts
 from generator.model import Game
-from generator.model.common import Unknown, is_assumed
+from generator.model.common import Shape, Unknown, is_assumed
 from generator.model.translations import fingerprint
 from generator.render.typography import typeset, typeset_word
 
@@ -240,10 +240,10 @@ def _at(owner, path: tuple):
             return None
         if isinstance(step, int) and isinstance(value, (list, tuple)):
             value = value[step] if step < len(value) else None
-        elif isinstance(value, dict):
-            value = value.get(step)
+        elif isinstance(value, Shape) or not isinstance(value, dict):    # a shape first: asking a shape whether
+            value = getattr(value, step, None)          # it is a dict reads its __class__, a recorded read each time
         else:
-            value = getattr(value, step, None)
+            value = value.get(step)
     return value
 
 

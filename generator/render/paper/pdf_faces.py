@@ -189,15 +189,38 @@ def draw_face(c, face: Face, keyline: bool = True, safe: float = 0.0) -> None:
         elif kind is Polyline and shape.fill is None:
             while end < count and _same_open_line(shapes[end], shape):
                 end += 1
-            _painted(press, c, pen, None, shape.stroke, _draw_lines, shapes[index:end], height)
+            if press:
+                _painted(press, c, pen, None, shape.stroke, _draw_lines, shapes[index:end], height)
+            else:
+                _drawn_alike(c, pen, tuple(shapes[index:end]), height, _draw_lines)
         elif kind is Rect and not press:
-            _draw_rect(c, pen, shape, height)
+            _drawn_alike(c, pen, shape, height, _draw_rect)
+        elif (kind is Ellipse or kind is Outline) and not press:
+            _drawn_alike(c, pen, shape, height, _draw)
         else:
             _painted(press, c, pen, getattr(shape, "fill", None), getattr(shape, "stroke", None), _draw, shape,
                      height)
         index = end
     if face.round:
         c.restoreState()
+
+
+def _drawn_alike(c, pen: _Pen, shapes, height: float, draw) -> None:
+    """`draw(c, pen, shapes, height)`, its operators made once per canvas for the same shapes drawn from the same
+    pen: the frame, the band and the symbol of a design are the same on each of its thousand counters."""
+    known = c.__dict__.setdefault("_shape_operators", {})
+    key = (shapes, height, pen.fill, pen.stroke, pen.width)
+    found = known.get(key)
+    if found is None:
+        code = c._code
+        start = len(code)
+        draw(c, pen, shapes, height)
+        known[key] = (code[start:], pen.fill, pen.stroke, pen.width)
+        return
+    operators, pen.fill, pen.stroke, width = found
+    c._code.extend(operators)
+    if width != pen.width:
+        pen.width = c._lineWidth = width         # as setLineWidth leaves the canvas
 
 
 def _painted(press: bool, c, pen: _Pen, fill: Ink | None, stroke: Ink | None, draw, *args) -> None:

@@ -6,7 +6,7 @@ from functools import partial
 
 from generator.derived.counting import cup_of
 from generator.model.pieces import Mix, Piece, PieceKind, PieceSide
-from generator.render.context import Rendered, RenderRequest
+from generator.render.context import Rendered, RenderRequest, uncollected
 from generator.render.draw.colors import Palette
 from generator.render.edition import Edition
 from generator.render.sheets.coverage import printed_fields, side_gaps
@@ -17,8 +17,9 @@ from generator.render.table_view import small_table
 
 
 def render_counters(request: RenderRequest) -> Rendered:
-    return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
-                         svg=True)
+    with uncollected():
+        return sheet_outputs(request, "counters", counter_faces(request.edition), request.profile.counters.gutter,
+                             svg=True)
 
 
 def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:
@@ -32,16 +33,17 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
     cups = cup_of(game)
     printed: dict[int, frozenset[str]] = {}     # the fields each face layout prints, by the layout's identity
     designs: dict = {}
+    if draw is draw_face:          # the elements each design draws alike, drawn once (not the checker's drawer)
+        draw = partial(draw_face, memo={})
+    kinds: dict = {}        # a kind's id → what its pieces share (its layout, size), found once per kind
     for piece in game.pieces:
-        kind = game.get("piece_kind", piece.kind)
-        if kind is None or piece.copies == 0:
+        if piece.copies == 0:
             continue
-        named = layout_name(kind)
-        layout = layouts.get(named, kind)
-        if layout is None or layout.front is None:
+        if piece.kind not in kinds:
+            kinds[piece.kind] = _kind_drawing(game.get("piece_kind", piece.kind), layouts)
+        kind, named, layout, width, height, scale, round_shape = kinds[piece.kind]
+        if layout is None:
             continue
-        width, height = face_size(kind)
-        scale = width / layout.design_width
         sides = [("front", piece.front, layout.front)]
         back = piece.side("back")
         if back is not None:
@@ -49,8 +51,7 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
         name = edition.field(piece, "name")        # both sides print it: asked once
         for side_name, side, face_layout in sides:
             inputs = face_inputs(edition, piece, kind, side_name, side, cups.get(piece.id), designs, name)
-            drawn = draw(face_layout, inputs, width, height, scale, palette, kind.shape == "round",
-                         layout.min_text)
+            drawn = draw(face_layout, inputs, width, height, scale, palette, round_shape, layout.min_text)
             faces[f"{piece.id}-{side_name}"] = drawn.face
             result.report(face_findings(drawn, f"counter '{piece.id}' ({side_name})", edition.language, piece))
             if id(face_layout) not in printed:
@@ -61,6 +62,18 @@ def counter_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | Non
                                    f"{piece.id}-back" if piece.back is not None else None, width, height))
     result.diagnostics.extend(layouts.diagnostics)
     return result
+
+
+def _kind_drawing(kind: PieceKind | None, layouts: LayoutLibrary) -> tuple:
+    """(kind, its layout's name, its layout or None when its pieces are not drawn, width, height, scale, round)."""
+    if kind is None:
+        return (None,) * 7
+    named = layout_name(kind)
+    layout = layouts.get(named, kind)
+    if layout is None or layout.front is None:
+        return kind, named, None, 0.0, 0.0, 1.0, False
+    width, height = face_size(kind)
+    return kind, named, layout, width, height, width / layout.design_width, kind.shape == "round"
 
 
 def layout_name(kind: PieceKind) -> str:

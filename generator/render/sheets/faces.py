@@ -108,9 +108,11 @@ class FaceInputs(NamedTuple):
 
 
 def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: float, scale: float,
-              palette: Palette, round_shape: bool = False, floor: float = 0.0) -> Drawn:
+              palette: Palette, round_shape: bool = False, floor: float = 0.0, memo: dict | None = None) -> Drawn:
     """The face's shapes; what would not print well is listed in the result. `floor` is the layout's
-    smallest type size."""
+    smallest type size. `memo`, kept by the caller across the faces of one sheet (whose layouts and palette
+    outlive it), answers an element drawn before from the same fields alike (a design's band and symbol, a
+    value line) with what it drew then."""
     base = palette.ink(inputs.color) or (palette.ink(layout.fallback_color) if layout.fallback_color else None)
     background = _color(layout.background, base, None, palette) if layout.background else None
     face = Face(width, height, background=background, round=round_shape)
@@ -120,12 +122,23 @@ def draw_face(layout: FaceLayout, inputs: FaceInputs, width: float, height: floa
                  else Rect(0, 0, width, height, background))
     ink = readable_on(background)
     inked: list[Inked] = []
+    kept: dict = memo if memo is not None else {}
+    # what the face's elements are drawn at, as a number: hashed once per face, not once per element
+    drawing = kept.setdefault((width, height, scale, base, ink, floor), len(kept)) if memo is not None else 0
     for element in layout.elements:
         if not _wanted(element, inputs.fields):
             continue
-        start = len(face.shapes)
+        key = _element_key(element, inputs.fields, kept, drawing) if memo is not None else None
+        found = kept.get(key) if key is not None else None
+        if found is not None:
+            for grown, added in zip(_grown(drawn, inked), found):
+                grown.extend(added)
+            continue
+        marks = [len(grown) for grown in _grown(drawn, inked)]
         _draw_element(element, inputs, _box(element, width, height), scale, base, ink, palette, drawn)
-        _measure(element, face.shapes[start:], floor, inked, drawn)
+        _measure(element, face.shapes[marks[0]:], floor, inked, drawn)
+        if key is not None:
+            kept[key] = tuple(grown[mark:] for grown, mark in zip(_grown(drawn, inked), marks))
     drawn.touching = collisions(inked) if len(inked) > 1 else []
     if layout.border is not None and layout.border.width > 0:
         half = layout.border.width / 2
@@ -162,6 +175,40 @@ def _draw_element(element: Element, inputs: FaceInputs, box, scale: float, base:
         _draw_table(element, inputs, box, scale, color, drawn)
     else:
         _draw_text(element, inputs, box, scale, color, drawn)
+
+
+def _element_key(element: Element, fields: dict[str, str], memo: dict, drawing: int) -> tuple | None:
+    """What an element's drawing depends on, as a key of the memo; None for the elements that ask the edition
+    (icons, tables, rich text) or read a file (images), which are drawn every time."""
+    names = memo.get(id(element))
+    if names is None:
+        names = memo[id(element)] = _fields_read(element)
+    if not names:
+        return None if names is None else (id(element), drawing)
+    return id(element), drawing, tuple(fields.get(name) for name in names)
+
+
+def _fields_read(element: Element) -> tuple[str, ...] | None:
+    """The fields an element's drawing reads (its templates, `when`, `unless`, a colour naming a field)."""
+    if element.image is not None or element.icon is not None or element.table is not None or element.rich:
+        return None
+    names: set[str] = set()
+    for template in (element.text, element.symbol):
+        if template:
+            names |= field_names(template)
+    names |= {name for name in (element.when, element.unless) if name}
+    for colour in (element.color, element.stroke):
+        named = _FIELD.fullmatch(colour) if colour else None
+        if named:
+            names.add(named.group(1))
+        if colour == "{on-band}":
+            names.add("band")
+    return tuple(sorted(names))
+
+
+def _grown(drawn: Drawn, inked: list) -> tuple[list, ...]:
+    """What drawing an element adds to: the face's shapes, its findings and the ink measured."""
+    return drawn.face.shapes, drawn.overflows, drawn.missing, drawn.missing_images, drawn.small, inked
 
 
 def _unknown_choice(element: Element, fields: dict[str, str]) -> str:
