@@ -12,6 +12,7 @@ from generator.render.draw.fonts import registered
 from generator.render.draw.placeholder import PROOF_INK, advance_em, mark_shapes, seal_radius, seal_shapes
 from generator.render.draw.placeholder import SEAL_MIN_POINTS as MIN_POINTS
 from generator.render.draw.primitives import BLACK, Face, Ink
+from generator.render.paper.kept_pages import kept_pages
 from generator.render.paper.pdf_canvas import SheetWriter
 from generator.render.paper.pdf_faces import MM, draw_face, printed_colour
 
@@ -72,10 +73,16 @@ HEADER = Ink(rgb=(0.953, 0.882, 0.925))
 
 
 def proof_pages(writer: SheetWriter, entries, said: dict) -> None:
-    """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug."""
+    """Add the proof sheet's pages to the writer (as many as the entries need), each with the proof slug: drawn,
+    or as they were drawn last from the same entries, words and sheet (kept_pages)."""
     if not entries:
         return
+    inputs = repr((list(entries), sorted(said.items()), writer.profile.model_dump_json(), writer.trim_width,
+                   writer.trim_height, writer.offset, writer.proof))
+    kept_pages(writer, inputs, lambda: _drawn(writer, entries, said))
 
+
+def _drawn(writer: SheetWriter, entries, said: dict) -> None:
     def colour(ink: Ink):
         return printed_colour(writer.canvas, ink)
 
