@@ -85,9 +85,10 @@ def _load_pictures() -> None:
     import pypdfium2  # noqa: F401
     from PIL import Image
 
-    import generator.render.paper.raster  # noqa: F401
+    from generator.render.paper.raster import encoder_version
 
     Image.preinit()            # the PNG and JPEG plugins, which the first Image.open or save would import
+    encoder_version()          # PIL.features, asked by every job that keeps a picture: found once, here
 
 
 def _load_sheets(formats: frozenset[str]) -> None:
@@ -119,6 +120,8 @@ def _load_books(formats: frozenset[str]) -> None:
 
 
 def _load_modules(formats: frozenset[str]) -> None:
+    from PIL import ImageDraw  # noqa: F401 - the cups' blank faces (images.blank_face), in each module's job
+
     import generator.render.digital.tts  # noqa: F401
     import generator.render.digital.vassal  # noqa: F401
     import generator.render.maps.drawing  # noqa: F401 - what the kept map parts unpickle into, in each job
