@@ -91,6 +91,17 @@ def _load_pictures() -> None:
     encoder_version()          # PIL.features, asked by every job that keeps a picture: found once, here
 
 
+def _load_fonts() -> None:
+    """The shipped fonts' metrics read, and the two every sheet writes with registered with reportlab (10 ms a
+    font), once before the jobs fork rather than in each job that draws a face."""
+    from generator.render.draw.fonts import FONTS, metrics, registered
+
+    for role in FONTS:
+        metrics(role)
+    for role in ("sans", "sans-bold"):        # a sheet's footer and its proof slug
+        registered(role)
+
+
 def _load_sheets(formats: frozenset[str]) -> None:
     """What a sheet's jobs import, and only for the formats asked: a PDF-only build's one job would import
     svgwrite, PDFium and Pillow for nothing."""
@@ -103,6 +114,7 @@ def _load_sheets(formats: frozenset[str]) -> None:
         import generator.render.draw.svg_export  # noqa: F401
     if "png" in formats:
         _load_pictures()
+    _load_fonts()
 
 
 def _load_map(formats: frozenset[str]) -> None:
@@ -127,6 +139,7 @@ def _load_modules(formats: frozenset[str]) -> None:
     import generator.render.maps.drawing  # noqa: F401 - what the kept map parts unpickle into, in each job
 
     _load_pictures()
+    _load_fonts()
 
 
 class Family(NamedTuple):
