@@ -99,3 +99,70 @@ def test_pages_whose_drawing_added_an_object_are_never_kept(cache, tmp_path):
 
     kept_pages.kept_pages(writer, "spot", draw)
     assert writer.pages == 1 and not cache.exists()
+
+
+def cards(titles: dict[str, str]) -> tuple[list, dict]:
+    """Poker cards, one face each (the first title's twice: placed as a form) and one back, as printing imposes
+    them: several sheets."""
+    from generator.render.draw.primitives import Face, Ink, Rect, Text
+    from generator.render.sheets.printing import SheetItem
+
+    faces = {f"{key}-front": Face(63, 88, [Rect(2, 2, 59, 84, stroke=Ink(rgb=(0, 0, 0)), stroke_width=0.5),
+                                           Text(5, 10, title, "sans-bold", 9), Text(5, 20, f"{key}: {title}", "serif", 7)],
+                                  background=Ink(rgb=(1, 1, 0.9)))
+             for key, title in titles.items()}
+    faces["back"] = Face(63, 88, [Text(20, 44, "Imprenta", "sans", 12)], background=Ink(rgb=(0.2, 0.3, 0.5)))
+    items = [SheetItem(key, copy, f"{key}-front", "back", 63, 88)
+             for number, key in enumerate(titles) for copy in range(1, 3 if number == 0 else 2)]
+    return items, faces
+
+
+def printed(titles: dict[str, str], keep: bool = True) -> bytes:
+    from generator.render.sheets.printing import SheetText, print_sheets
+    from generator.render.wording import Words
+
+    items, faces = cards(titles)
+    words = Words("en", {"cards": "cards", "sheet": "sheet", "front": "front", "back": "back", "fold": "fold",
+                         "ruler": "{length} mm"})
+    return print_sheets(items, faces, PrintProfile(), 0.0, "cards.pdf", SheetText("Demo", "", "cards", words),
+                        keep).pdf
+
+
+TITLES = {f"card-{number}": f"Card {number}" for number in range(1, 22)}      # three sheets, fronts and backs
+
+
+@pytest.fixture
+def placed(monkeypatch) -> list[str]:
+    """The faces drawn on a sheet's pages (not taken with a kept page)."""
+    from generator.render.paper.pdf_canvas import SheetWriter
+
+    drawn, place = [], SheetWriter.place
+    monkeypatch.setattr(SheetWriter, "place", lambda self, face, *rest, **named: drawn.append(face.texts()[0])
+                        or place(self, face, *rest, **named))
+    return drawn
+
+
+def test_after_one_cards_edit_only_its_page_is_drawn_and_the_sheets_are_the_drawn_ones(
+        cache, placed, tmp_path, monkeypatch):
+    first = printed(TITLES)
+    assert printed(TITLES, keep=False) == first
+    placed.clear()
+    assert printed(TITLES) == first and placed == []
+    edited = TITLES | {"card-12": "Card 112"}               # on the second sheet's front, in characters printed
+    again = printed(edited)
+    assert "Card 112" in placed                             # its page, but not its back page nor the other sheets
+    assert not {"Card 1", "Card 21", "Imprenta"} & set(placed)
+    with monkeypatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold"))
+        assert printed(edited) == again == printed(edited, keep=False)
+
+
+def test_a_sheets_later_pages_are_drawn_again_when_an_edit_asks_the_fonts_for_a_new_character(cache, placed):
+    """The edited card's text has a character no page had printed: every later page writes its text with other
+    codes (kept_pages's state), so none is taken as kept."""
+    printed(TITLES)
+    placed.clear()
+    edited = TITLES | {"card-12": "Card ẞŋ"}                 # on the second sheet
+    again = printed(edited)
+    assert "Card 21" in placed and "Card 1" not in placed   # the third sheet drawn again, the first kept
+    assert again == printed(edited, keep=False)

@@ -87,7 +87,8 @@ def _drawn(writer: SheetWriter, draw: Callable[[], None]) -> dict | None:
         if len(now) > len(earlier):
             characters[name] = "".join(map(chr, now[len(earlier):]))
     try:
-        return {"pages": [_plain(page) for page in pages], "characters": characters, "named": named}
+        return {"pages": [_plain(page) for page in pages], "characters": characters, "named": named,
+                "version": list(document._pdfVersion)}     # raised by what a page uses (transparency: 1.4)
     except TypeError:                                   # something on a page that is not plain data
         return None
 
@@ -103,6 +104,7 @@ def _add(writer: SheetWriter, recorded: dict) -> None:
         pdfmetrics.getFont(name).splitString(characters, document)
     for name in recorded["named"]:
         pdfmetrics.getFont(name).getSubsetInternalName(0, document)
+    document._pdfVersion = tuple(recorded["version"])
     for page in recorded["pages"]:
         for name, value in page.items():
             setattr(canvas, name, _typed(name, value))
@@ -125,7 +127,8 @@ def _assigned(font, document) -> list[int]:
 
 def _state(canvas) -> str:
     """What pages drawn next depend on besides their inputs: the fonts' subsets so far (which code each character
-    has), the names of the document's objects and fonts, the graphics states the canvas keeps, the page size."""
+    has), the names of the document's objects and fonts, its PDF version, the graphics states and page boxes the
+    canvas keeps from page to page, the page size."""
     document = canvas._doc
     fonts = []
     for name, font in _fonts(document):
@@ -133,6 +136,8 @@ def _state(canvas) -> str:
         fonts.append((name, list(state.assignments.items()), state.nextCode, state.internalName, state.frozen))
     return repr((fonts, sorted(map(str, document.idToObject)), list(document.fontMapping.items()),
                  [font.fontName for font in document.delayedFonts], canvas._extgstate._d, canvas._extgstate._c,
+                 document._pdfVersion, [getattr(canvas, f"_{box}Box", None) for box in ("crop", "art", "bleed",
+                                                                                          "trim")],
                  canvas._pagesize, canvas._pageCompression, canvas._pageNumber, canvas._initialFontName,
                  canvas._initialFontSize, canvas._initialLeading, getattr(canvas, "cmyk", None) is not None,
                  getattr(canvas, "overprint", None), canvas._enforceColorSpace.__name__
