@@ -106,7 +106,10 @@ def _load_sheets(formats: frozenset[str]) -> None:
     """What a sheet's jobs import, and only for the formats asked: a PDF-only build's one job would import
     svgwrite, PDFium and Pillow for nothing."""
     import generator.render.paper.pdf_canvas  # noqa: F401 - the sheets import it only when printing
-    import generator.render.paper.proof_sheet  # noqa: F401 - reportlab's platypus, 0.1 s, for the proof sheet
+    from generator.render.paper.kept_pages import kept_any
+
+    if not kept_any():         # a first build lays out every proof sheet: platypus (0.1 s) once, not in each job
+        import generator.render.paper.proof_table  # noqa: F401
     import generator.render.sheets.cards  # noqa: F401
     import generator.render.sheets.counters  # noqa: F401
 

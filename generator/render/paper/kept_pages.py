@@ -46,6 +46,19 @@ def kept_pages(writer: SheetWriter, inputs: str, draw: Callable[[], None]) -> No
         write_atomically(path, json.dumps(recorded).encode())
 
 
+def kept_any() -> bool:
+    """Whether the user's cache holds any kept pages (none: a first build on this machine draws every page)."""
+    import os
+
+    from generator.user_cache import cache_folder
+
+    try:
+        with os.scandir(cache_folder("sheet-pages")) as entries:
+            return any(entry.name.endswith(".json") for entry in entries)
+    except OSError:
+        return False
+
+
 def _drawn(writer: SheetWriter, draw: Callable[[], None]) -> dict | None:
     """Draw, noting what each page gave showPage and what the document gained; None when it gained something
     `_add` cannot give it again."""

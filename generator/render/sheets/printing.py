@@ -157,7 +157,7 @@ def _page(writer: SheetWriter, result: PrintedSheets, placed: list[tuple[SheetIt
 
     def draw() -> None:
         for item, side, placement in placed:
-            key = item.front if side == "front" else item.back
+            key = _face_key(item, side)
             writer.place(faces[key], writer.form(key), placement,
                          cut=side == "front" or writer.profile.backs == "fold")
         writer.finish_page(**furniture)
@@ -168,7 +168,7 @@ def _page(writer: SheetWriter, result: PrintedSheets, placed: list[tuple[SheetIt
     from generator.render.paper.kept_pages import kept_pages
 
     drawn = [(writer.form(key) or sources(key), side, placement) for item, side, placement in placed
-             for key in (item.front if side == "front" else item.back,)]
+             for key in (_face_key(item, side),)]
     kept_pages(writer, repr((drawn, sorted(furniture.items()), sources(None))), draw)
 
 
@@ -182,9 +182,14 @@ def _sources(faces: dict[str, Face], profile: PrintProfile, text: SheetText):
     return known.__getitem__
 
 
-def _noted(result: PrintedSheets, item: SheetItem, side: str, placement: Placement, page: int, output: str) -> None:
+def _face_key(item: SheetItem, side: str) -> str:
     key = item.front if side == "front" else item.back
-    result.first_seen.setdefault(key, (page, placement))
+    assert key is not None          # a back is placed only for an item that has one
+    return key
+
+
+def _noted(result: PrintedSheets, item: SheetItem, side: str, placement: Placement, page: int, output: str) -> None:
+    result.first_seen.setdefault(_face_key(item, side), (page, placement))
     result.placements.append({
         "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,
         "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
