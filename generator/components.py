@@ -85,16 +85,31 @@ def _load_pictures() -> None:
     import pypdfium2  # noqa: F401
     from PIL import Image
 
-    import generator.render.paper.raster  # noqa: F401
+    from generator.render.paper.raster import encoder_version
 
     Image.preinit()            # the PNG and JPEG plugins, which the first Image.open or save would import
+    encoder_version()          # PIL.features, asked by every job that keeps a picture: found once, here
+
+
+def _load_fonts() -> None:
+    """The shipped fonts' metrics read, and the two every sheet writes with registered with reportlab (10 ms a
+    font), once before the jobs fork rather than in each job that draws a face."""
+    from generator.render.draw.fonts import FONTS, metrics, registered
+
+    for role in FONTS:
+        metrics(role)
+    for role in ("sans", "sans-bold"):        # a sheet's footer and its proof slug
+        registered(role)
 
 
 def _load_sheets(formats: frozenset[str]) -> None:
     """What a sheet's jobs import, and only for the formats asked: a PDF-only build's one job would import
     svgwrite, PDFium and Pillow for nothing."""
     import generator.render.paper.pdf_canvas  # noqa: F401 - the sheets import it only when printing
-    import generator.render.paper.proof_sheet  # noqa: F401 - reportlab's platypus, 0.1 s, for the proof sheet
+    from generator.render.paper.kept_pages import kept_any
+
+    if not kept_any():         # a first build lays out every proof sheet: platypus (0.1 s) once, not in each job
+        import generator.render.paper.proof_table  # noqa: F401
     import generator.render.sheets.cards  # noqa: F401
     import generator.render.sheets.counters  # noqa: F401
 
@@ -102,6 +117,7 @@ def _load_sheets(formats: frozenset[str]) -> None:
         import generator.render.draw.svg_export  # noqa: F401
     if "png" in formats:
         _load_pictures()
+    _load_fonts()
 
 
 def _load_map(formats: frozenset[str]) -> None:
@@ -119,11 +135,14 @@ def _load_books(formats: frozenset[str]) -> None:
 
 
 def _load_modules(formats: frozenset[str]) -> None:
+    from PIL import ImageDraw  # noqa: F401 - the cups' blank faces (images.blank_face), in each module's job
+
     import generator.render.digital.tts  # noqa: F401
     import generator.render.digital.vassal  # noqa: F401
     import generator.render.maps.drawing  # noqa: F401 - what the kept map parts unpickle into, in each job
 
     _load_pictures()
+    _load_fonts()
 
 
 class Family(NamedTuple):

@@ -244,7 +244,10 @@ def recorded_edition(game, language: str):
 
         def _noted(self, what: str):
             value = self._derived(what)
-            note(("edition", self.language, what), shown_value(what, value, self._derived("facts")))
+            shown = self.__dict__.setdefault("_shown", {})      # made once: a card's every mark asks for the marks
+            if what not in shown:
+                shown[what] = shown_value(what, value, self._derived("facts"))
+            note(("edition", self.language, what), shown[what])
             return value
 
         facts = property(lambda self: self._noted("facts"))

@@ -20,7 +20,7 @@ from generator.render.table_view import small_table
 
 def render_cards(request: RenderRequest) -> Rendered:
     return sheet_outputs(request, "cards", card_faces(request.edition), request.profile.cards.gutter, svg=True,
-                         own_pictures=True)
+                         own_pictures=True, keep_pages=True)
 
 
 def card_faces(edition: Edition, draw=draw_face, layouts: LayoutLibrary | None = None) -> FaceSet:

@@ -58,7 +58,9 @@ class SheetText(NamedTuple):
 
 
 def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintProfile, gutter: float,
-                 output: str, text: SheetText) -> PrintedSheets:
+                 output: str, text: SheetText, keep: bool = False) -> PrintedSheets:
+    """The sheets' PDF; with `keep`, each page whose faces, places and furniture are what they were last time is
+    taken from the user's cache as reportlab wrote it (kept_pages): after a card's edit, only its page is drawn."""
     sheet_width, sheet_height = profile.sheet_size()
     fold = profile.backs == "fold"
     margin = profile.margin
@@ -84,30 +86,26 @@ def print_sheets(items: list[SheetItem], faces: dict[str, Face], profile: PrintP
     result.dropped_gutter = asked if gutter < asked else 0.0
     sheets = max((p.page for p in fronts), default=-1) + 1
     stamp = f" · {text.version}" if text.version else ""
+    sources = _sources(faces, profile, text) if keep else None
     for sheet in range(sheets):
         on_sheet = [p for p in fronts if p.page == sheet]
-        backs = [(p, _back(p, profile, sheet_width, sheet_height, gutter)) for p in on_sheet
+        backs = [_back(p, profile, sheet_width, sheet_height, gutter) for p in on_sheet
                  if items[p.item].back is not None and profile.backs != "none"]
         footer = f"{text.title} · {said[text.component]} · {said['sheet']} {sheet + 1}/{sheets}"
-        front_page = writer.pages
-        for placement in on_sheet:
-            _place(writer, result, items[placement.item], "front", placement, front_page, faces, output)
+        placed = [(items[p.item], "front", p) for p in on_sheet]
         if fold:
-            for _, back in backs:
-                _place(writer, result, items[back.item], "back", back, front_page, faces, output)
-            writer.finish_page(on_sheet + [b for _, b in backs], f"{footer} · {said['fold']}{stamp}",
-                               Area(margin, margin, 0, 0), ruler_words, fold=True,
-                               marked=any(items[p.item].front in marked or items[p.item].back in marked
-                                          for p in on_sheet))
+            _page(writer, result, placed + [(items[b.item], "back", b) for b in backs], faces, output, sources,
+                  placements=on_sheet + backs, footer=f"{footer} · {said['fold']}{stamp}",
+                  ruler_at=Area(margin, margin, 0, 0), ruler_caption=ruler_words, fold=True,
+                  marked=any(items[p.item].front in marked or items[p.item].back in marked for p in on_sheet))
             continue
-        writer.finish_page(on_sheet, f"{footer} · {said['front']}{stamp}", Area(margin, margin if ruler else 0.5, 0, 0),
-                           ruler_words,
-                           marked=any(items[p.item].front in marked for p in on_sheet))
+        _page(writer, result, placed, faces, output, sources, placements=on_sheet,
+              footer=f"{footer} · {said['front']}{stamp}", ruler_at=Area(margin, margin if ruler else 0.5, 0, 0),
+              ruler_caption=ruler_words, marked=any(items[p.item].front in marked for p in on_sheet))
         if backs:
-            for _, back in backs:
-                _place(writer, result, items[back.item], "back", back, writer.pages, faces, output)
-            writer.finish_page([b for _, b in backs], f"{footer} · {said['back']}{stamp}", None, "",
-                               marked=any(items[b.item].back in marked for _, b in backs))
+            _page(writer, result, [(items[b.item], "back", b) for b in backs], faces, output, sources,
+                  placements=backs, footer=f"{footer} · {said['back']}{stamp}", ruler_at=None, ruler_caption="",
+                  marked=any(items[b.item].back in marked for b in backs))
     if text.entries:
         from generator.render.paper.proof_sheet import proof_pages
 
@@ -148,11 +146,50 @@ def _back(front: Placement, profile: PrintProfile, width: float, height: float, 
     return duplex_back(front, width, height, profile.flip, tuple(profile.back_offset), profile.back_bleed, gutter)
 
 
-def _place(writer: SheetWriter, result: PrintedSheets, item: SheetItem, side: str, placement: Placement,
-           page: int, faces: dict[str, Face], output: str) -> None:
+def _page(writer: SheetWriter, result: PrintedSheets, placed: list[tuple[SheetItem, str, Placement]],
+          faces: dict[str, Face], output: str, sources, **furniture) -> None:
+    """One page: its pieces placed, then its furniture (SheetWriter.finish_page's arguments); drawn, or, given the
+    faces' `sources`, kept by what it draws (a face drawn in place by its drawing, one placed as a form by its
+    name: the form itself is not on the page)."""
+    page = writer.pages
+    for item, side, placement in placed:
+        _noted(result, item, side, placement, page, output)
+
+    def draw() -> None:
+        for item, side, placement in placed:
+            key = _face_key(item, side)
+            writer.place(faces[key], writer.form(key), placement,
+                         cut=side == "front" or writer.profile.backs == "fold")
+        writer.finish_page(**furniture)
+
+    if sources is None:
+        draw()
+        return
+    from generator.render.paper.kept_pages import kept_pages
+
+    drawn = [(writer.form(key) or sources(key), side, placement) for item, side, placement in placed
+             for key in (_face_key(item, side),)]
+    kept_pages(writer, repr((drawn, sorted(furniture.items()), sources(None))), draw)
+
+
+def _sources(faces: dict[str, Face], profile: PrintProfile, text: SheetText):
+    """key → the drawing of a face (raster.drawing_source), each made once; None → what every page of the sheet
+    draws with (the profile, the proof slug)."""
+    from generator.render.paper.raster import drawing_sources
+
+    known: dict = dict(drawing_sources(faces))
+    known[None] = repr((profile.model_dump_json(), text.proof)).encode()
+    return known.__getitem__
+
+
+def _face_key(item: SheetItem, side: str) -> str:
     key = item.front if side == "front" else item.back
-    writer.place(faces[key], writer.form(key), placement, cut=side == "front" or writer.profile.backs == "fold")
-    result.first_seen.setdefault(key, (page, placement))
+    assert key is not None          # a back is placed only for an item that has one
+    return key
+
+
+def _noted(result: PrintedSheets, item: SheetItem, side: str, placement: Placement, page: int, output: str) -> None:
+    result.first_seen.setdefault(_face_key(item, side), (page, placement))
     result.placements.append({
         "output": output, "piece": item.piece, "copy": item.copy, "side": side, "page": page + 1,
         "x_mm": round(placement.x, 3), "y_mm": round(placement.y, 3),
@@ -168,11 +205,12 @@ def stops_output(diagnostics) -> bool:
 
 
 def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter: float,
-                  svg: bool = False, own_pictures: bool = False) -> Rendered:
+                  svg: bool = False, own_pictures: bool = False, keep_pages: bool = False) -> Rendered:
     """Impose and write one component: `<component>.pdf`, and per face a PNG (and an SVG when asked). With
     `own_pictures`, each face's PNG is printed alone and kept under the digest of its own drawing (as a play
     module's are), so that after an edit only the faces that draw differently are rasterized again; else it is
-    cut from the sheet's page, whose every page is rasterized on every build.
+    cut from the sheet's page, whose every page is rasterized on every build. With `keep_pages`, the sheets' pages
+    that draw what they drew last time are taken as reportlab wrote them (print_sheets).
 
     A face that lost its picture (LAY004), or a layout that cannot be used (whose pieces would be left out),
     stops the component: never a sheet with a hole in it."""
@@ -189,7 +227,7 @@ def sheet_outputs(request: RenderRequest, component: str, drawn: FaceSet, gutter
     output = f"{component}.pdf"
     text = SheetText(edition.field(game.manifest, "title"), game.manifest.author, component,
                      edition.words, "", (), str(request.stamp))
-    sheets = print_sheets(items, faces, profile, gutter, output, _proof_of(edition, text, items, faces))
+    sheets = print_sheets(items, faces, profile, gutter, output, _proof_of(edition, text, items, faces), keep_pages)
     rendered.placements = sheets.placements
     if sheets.dropped_gutter:
         rendered.diagnostics.append(make(
