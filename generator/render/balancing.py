@@ -12,7 +12,9 @@ lines differ is left as it is (slower, never different).
 
 from __future__ import annotations
 
+import copy
 import inspect
+from contextlib import contextmanager
 
 _STEP = """                # Increase the column heights and render them again
                 add_height = 1 if lost_space == inf else lost_space
@@ -108,3 +110,32 @@ def _columns_at(context, column_box, skip_stack, containing_block, top: float, c
     remove_placeholders(context, boxes, [], [])
     return columns
 
+
+
+@contextmanager
+def remembered_line_breaks():
+    """While held, WeasyPrint breaks each line of text once: balancing lays the same paragraphs out at the same
+    column width again at every height it tries (a third of the aids' time went to breaking lines already
+    broken). A line's break depends only on its text, its style, the width and the justification asked, so the
+    answer is kept under those (the style by identity, kept alive with it so no other style takes its id) and
+    each box is given its own copy of the answer's layout, as a fresh one would be."""
+    from weasyprint.layout import inline, preferred
+
+    own, preferred_own = inline.split_first_line, preferred.split_first_line
+    broken: dict[tuple, tuple] = {}
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True,
+                         minimum=False):
+        key = (text, id(style), max_width, justification_spacing, is_line_start, minimum)
+        kept = broken.get(key)
+        if kept is None:
+            kept = broken[key] = (style, own(text, style, context, max_width, justification_spacing,
+                                             is_line_start, minimum))
+        layout, *measures = kept[1]
+        return (copy.copy(layout), *measures)     # a deactivated layout: its text and metrics, no Pango object
+
+    inline.split_first_line = preferred.split_first_line = split_first_line
+    try:
+        yield
+    finally:
+        inline.split_first_line, preferred.split_first_line = own, preferred_own
