@@ -241,6 +241,10 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
     from generator.render import preload
 
     preload({component for _, component in plan.stale}, request.formats)
+    if {"rules", "aids"} & {component for _, component in plan.stale}:
+        from generator.render.typography import hyphenation_ready
+
+        hyphenation_ready(ready.languages)
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
