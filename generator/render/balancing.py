@@ -58,7 +58,8 @@ def weasyprint_own_balancing() -> None:
 
 def last_alike(laid_out, height: float, most: float) -> float:
     """The last height of the sequence height, height + 1, height + 2… (added one at a time, as WeasyPrint
-    does) at most `most`, up to which `laid_out(height)` gives the same columns as at `height`."""
+    does) at most `most`, up to which `laid_out(height)` gives the same columns as at `height`. `laid_out` gives
+    the columns one by one: a height whose first column already differs lays out no other."""
     heights = [height]
 
     def nth(index: int) -> float:
@@ -66,10 +67,18 @@ def last_alike(laid_out, height: float, most: float) -> float:
             heights.append(heights[-1] + 1)
         return heights[index]
 
-    first = laid_out(height)
+    first = list(laid_out(height))
 
     def alike(index: int) -> bool:
-        return laid_out(nth(index)) == first
+        columns = laid_out(nth(index))
+        try:
+            count = 0
+            for count, column in enumerate(columns, start=1):
+                if count > len(first) or column != first[count - 1]:
+                    return False
+            return count == len(first)
+        finally:
+            columns.close()             # its placeholders removed, whether or not every column was laid out
 
     # Halving from the whole range at once: the height that changes something is often tens of pixels up, where
     # doubling a step from one pixel up costs twice the tries (the seed games' aids: 66 layouts instead of 82).
@@ -86,30 +95,30 @@ def last_alike(laid_out, height: float, most: float) -> float:
 
 
 def _columns_at(context, column_box, skip_stack, containing_block, top: float, count: int, first_letter_style,
-                first_line_style, excluded_shapes: list, height: float) -> list:
-    """What WeasyPrint's balancing loop lays out at `height`: each column's used height and where it stops."""
+                first_line_style, excluded_shapes: list, height: float):
+    """What WeasyPrint's balancing loop lays out at `height`, column by column: each column's used height and
+    where it stops (None for a column that could not be laid out, after which none is)."""
     from weasyprint.layout.block import block_box_layout, remove_placeholders
 
     while len(context.excluded_shapes) > len(excluded_shapes):
         context.excluded_shapes.pop()
-    columns: list[tuple[float, object] | None] = []
     boxes, resume_at = [], skip_stack
-    for _ in range(count):
-        new_box, resume_at, *_ = block_box_layout(
-            context, column_box, context.page_bottom - top - height, resume_at, containing_block, False,
-            [], [], [], first_letter_style, first_line_style, discard=False, max_lines=None)
-        if new_box is None:
-            columns.append(None)
-            break
-        boxes.append(new_box)
-        flowing = [child for child in new_box.children if child.is_in_normal_flow()]
-        used = flowing[-1].margin_height() + flowing[-1].position_y - top if flowing else 0
-        columns.append((used, resume_at))
-        if resume_at is None:
-            break
-    remove_placeholders(context, boxes, [], [])
-    return columns
-
+    try:
+        for _ in range(count):
+            new_box, resume_at, *_ = block_box_layout(
+                context, column_box, context.page_bottom - top - height, resume_at, containing_block, False,
+                [], [], [], first_letter_style, first_line_style, discard=False, max_lines=None)
+            if new_box is None:
+                yield None
+                return
+            boxes.append(new_box)
+            flowing = [child for child in new_box.children if child.is_in_normal_flow()]
+            used = flowing[-1].margin_height() + flowing[-1].position_y - top if flowing else 0
+            yield used, resume_at
+            if resume_at is None:
+                return
+    finally:
+        remove_placeholders(context, boxes, [], [])
 
 
 @contextmanager

@@ -93,12 +93,25 @@ def test_last_alike_is_the_last_height_of_the_one_pixel_sequence_before_the_layo
     changes_at = 107.25
     laid_out = [].append
 
-    def columns(height: float) -> str:
+    def columns(height: float):
         laid_out(height)
-        return "short" if height < changes_at else "tall"
+        yield "short" if height < changes_at else "tall"
 
     assert balancing.last_alike(columns, 100.25, 500.0) == 106.25     # 107.25 is the first that differs
     assert balancing.last_alike(columns, 100.25, 103.0) == 102.25     # never above the most
+
+
+def test_a_height_whose_first_column_already_differs_lays_out_no_other_column():
+    laid_out: list[tuple[float, int]] = []
+
+    def columns(height: float):
+        for column in range(3):
+            laid_out.append((height, column))
+            yield column, height >= 150 and column == 0     # the first column takes more from 150 up
+
+    assert balancing.last_alike(columns, 100.0, 400.0) == 149.0
+    differing = {height for height, _ in laid_out if height >= 150}
+    assert differing and all((height, 1) not in laid_out for height in differing)
 
 
 RICH = st.lists(st.tuples(st.sampled_from(["plain", "b", "a", "long", "shy"]), st.integers(1, 30)), min_size=1,
