@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import inspect
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 _STEP = """                # Increase the column heights and render them again
                 add_height = 1 if lost_space == inf else lost_space
@@ -121,20 +122,39 @@ def _columns_at(context, column_box, skip_stack, containing_block, top: float, c
         remove_placeholders(context, boxes, [], [])
 
 
+_broken_lines: ContextVar[dict | None] = ContextVar("broken_lines", default=None)
+
+
 @contextmanager
 def remembered_line_breaks():
     """While held, WeasyPrint breaks each line of text once: balancing lays the same paragraphs out at the same
     column width again at every height it tries (a third of the aids' time went to breaking lines already
     broken). A line's break depends only on its text, its style, the width and the justification asked, so the
     answer is kept under those (the style by identity, kept alive with it so no other style takes its id) and
-    each box is given its own copy of the answer's layout, as a fresh one would be."""
+    each box is given its own copy of the answer's layout, as a fresh one would be. The answers are this
+    thread's, and let go when it lets go."""
+    _remembering_split_first_line()
+    held = _broken_lines.set({})
+    try:
+        yield
+    finally:
+        _broken_lines.reset(held)
+
+
+def _remembering_split_first_line() -> None:
+    """WeasyPrint's split_first_line, as its layout calls it, answered from the lines broken under
+    remembered_line_breaks (once per process; outside it, WeasyPrint's own)."""
     from weasyprint.layout import inline, preferred
 
-    own, preferred_own = inline.split_first_line, preferred.split_first_line
-    broken: dict[tuple, tuple] = {}
+    own = inline.split_first_line
+    if getattr(own, "remembering", False):
+        return
 
     def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True,
                          minimum=False):
+        broken = _broken_lines.get()
+        if broken is None:
+            return own(text, style, context, max_width, justification_spacing, is_line_start, minimum)
         key = (text, id(style), max_width, justification_spacing, is_line_start, minimum)
         kept = broken.get(key)
         if kept is None:
@@ -143,8 +163,5 @@ def remembered_line_breaks():
         layout, *measures = kept[1]
         return (copy.copy(layout), *measures)     # a deactivated layout: its text and metrics, no Pango object
 
+    split_first_line.remembering = True         # type: ignore[attr-defined]
     inline.split_first_line = preferred.split_first_line = split_first_line
-    try:
-        yield
-    finally:
-        inline.split_first_line, preferred.split_first_line = own, preferred_own
