@@ -131,8 +131,8 @@ def remembered_line_breaks():
     column width again at every height it tries (a third of the aids' time went to breaking lines already
     broken). A line's break depends only on its text, its style, the width and the justification asked, so the
     answer is kept under those (the style by identity, kept alive with it so no other style takes its id) and
-    each box is given its own copy of the answer's layout, as a fresh one would be. The answers are this
-    thread's, and let go when it lets go."""
+    each box is given its own copy of the answer's layout, as a fresh one would be; a style's line height
+    (its strut) is measured once too. The answers are this thread's, and let go when it lets go."""
     _remembering_split_first_line()
     held = _broken_lines.set({})
     try:
@@ -142,8 +142,8 @@ def remembered_line_breaks():
 
 
 def _remembering_split_first_line() -> None:
-    """WeasyPrint's split_first_line, as its layout calls it, answered from the lines broken under
-    remembered_line_breaks (once per process; outside it, WeasyPrint's own)."""
+    """WeasyPrint's split_first_line and strut, as its line layout calls them, answered from what was measured
+    under remembered_line_breaks (installed once per process; outside it, WeasyPrint's own)."""
     from weasyprint.layout import inline, preferred
 
     own = inline.split_first_line
@@ -163,5 +163,20 @@ def _remembering_split_first_line() -> None:
         layout, *measures = kept[1]
         return (copy.copy(layout), *measures)     # a deactivated layout: its text and metrics, no Pango object
 
+    own_strut = inline.strut
+
+    def strut(style):
+        """A line's height and baseline in its style: WeasyPrint keeps them only for `line-height: normal`,
+        and makes a Pango layout to measure them for every line of any other (the aids' 1.25)."""
+        broken = _broken_lines.get()
+        if broken is None:
+            return own_strut(style)
+        key = ("strut", id(style))
+        kept = broken.get(key)
+        if kept is None:
+            kept = broken[key] = (style, own_strut(style))
+        return kept[1]
+
     split_first_line.remembering = True         # type: ignore[attr-defined]
     inline.split_first_line = preferred.split_first_line = split_first_line
+    inline.strut = strut

@@ -114,13 +114,13 @@ def test_a_height_whose_first_column_already_differs_lays_out_no_other_column():
     assert differing and all((height, 1) not in laid_out for height in differing)
 
 
-RICH = st.lists(st.tuples(st.sampled_from(["plain", "b", "a", "long", "shy"]), st.integers(1, 30)), min_size=1,
-                max_size=10)
+RICH = st.lists(st.tuples(st.sampled_from(["plain", "b", "long", "shy", "sizes"]), st.integers(1, 30)),
+                min_size=1, max_size=10)
 
 
 def rich_document(parts: list[tuple[str, int]], columns: int, justify: bool) -> str:
-    """Paragraphs mixing inline elements, words too long for their line, soft hyphens and tables, in balanced,
-    hyphenated (and perhaps justified) columns: every path of WeasyPrint's line breaking."""
+    """Paragraphs mixing inline elements, words too long for their line, soft hyphens, tables and type sizes, in
+    balanced, hyphenated (and perhaps justified) columns: every path of WeasyPrint's line breaking."""
     body = []
     for kind, size in parts:
         words = " ".join(WORDS[(size + i) % len(WORDS)] for i in range(size * 5))
@@ -131,10 +131,12 @@ def rich_document(parts: list[tuple[str, int]], columns: int, justify: bool) -> 
                         f"</table>")
         elif kind == "shy":
             body.append(f"<p>{words.replace('e', 'e&shy;')}</p>")
+        elif kind == "sizes":        # lines of other heights: each style's own strut
+            body.append(f"<h3>{words[:30]}</h3><p style='font-size: 7pt'>{words}</p>")
         else:
             body.append(f"<p>{words}</p>")
     align = "justify" if justify else "left"
-    return (f"<html lang='en'><style>@page {{ size: A6; margin: 8mm }} body {{ font-size: 9pt; hyphens: auto; "
+    return (f"<html lang='en'><style>@page {{ size: A6; margin: 8mm }} body {{ font-size: 9pt; line-height: 1.3; hyphens: auto; "
             f"text-align: {align} }} .aid {{ column-count: {columns}; column-fill: balance; column-gap: 4mm }}"
             f"</style><div class='aid'>{''.join(body)}</div></html>")
 
