@@ -241,8 +241,12 @@ def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable 
     from generator.output.scheduling import Limits, default_workers, run_jobs
     from generator.render import preload
 
-    preload({component for _, component in plan.stale}, request.formats,
-            lone=len(plan.stale) == 1 and not request.isolate)
+    stale_components = {component for _, component in plan.stale}
+    preload(stale_components, request.formats, lone=len(plan.stale) == 1 and not request.isolate)
+    if {"rules", "aids"} & stale_components:
+        from generator.render.typography import hyphenation_ready
+
+        hyphenation_ready(ready.languages)
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
     _plural_rules({language for language, _ in plan.stale})
     return run_jobs(list(plan.stale), render_job,

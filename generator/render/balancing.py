@@ -12,7 +12,10 @@ lines differ is left as it is (slower, never different).
 
 from __future__ import annotations
 
+import copy
 import inspect
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 _STEP = """                # Increase the column heights and render them again
                 add_height = 1 if lost_space == inf else lost_space
@@ -56,7 +59,8 @@ def weasyprint_own_balancing() -> None:
 
 def last_alike(laid_out, height: float, most: float) -> float:
     """The last height of the sequence height, height + 1, height + 2… (added one at a time, as WeasyPrint
-    does) at most `most`, up to which `laid_out(height)` gives the same columns as at `height`."""
+    does) at most `most`, up to which `laid_out(height)` gives the same columns as at `height`. `laid_out` gives
+    the columns one by one: a height whose first column already differs lays out no other."""
     heights = [height]
 
     def nth(index: int) -> float:
@@ -64,10 +68,18 @@ def last_alike(laid_out, height: float, most: float) -> float:
             heights.append(heights[-1] + 1)
         return heights[index]
 
-    first = laid_out(height)
+    first = list(laid_out(height))
 
     def alike(index: int) -> bool:
-        return laid_out(nth(index)) == first
+        columns = laid_out(nth(index))
+        try:
+            count = 0
+            for count, column in enumerate(columns, start=1):
+                if count > len(first) or column != first[count - 1]:
+                    return False
+            return count == len(first)
+        finally:
+            columns.close()             # its placeholders removed, whether or not every column was laid out
 
     # Halving from the whole range at once: the height that changes something is often tens of pixels up, where
     # doubling a step from one pixel up costs twice the tries (the seed games' aids: 66 layouts instead of 82).
@@ -84,27 +96,87 @@ def last_alike(laid_out, height: float, most: float) -> float:
 
 
 def _columns_at(context, column_box, skip_stack, containing_block, top: float, count: int, first_letter_style,
-                first_line_style, excluded_shapes: list, height: float) -> list:
-    """What WeasyPrint's balancing loop lays out at `height`: each column's used height and where it stops."""
+                first_line_style, excluded_shapes: list, height: float):
+    """What WeasyPrint's balancing loop lays out at `height`, column by column: each column's used height and
+    where it stops (None for a column that could not be laid out, after which none is)."""
     from weasyprint.layout.block import block_box_layout, remove_placeholders
 
     while len(context.excluded_shapes) > len(excluded_shapes):
         context.excluded_shapes.pop()
-    columns: list[tuple[float, object] | None] = []
     boxes, resume_at = [], skip_stack
-    for _ in range(count):
-        new_box, resume_at, *_ = block_box_layout(
-            context, column_box, context.page_bottom - top - height, resume_at, containing_block, False,
-            [], [], [], first_letter_style, first_line_style, discard=False, max_lines=None)
-        if new_box is None:
-            columns.append(None)
-            break
-        boxes.append(new_box)
-        flowing = [child for child in new_box.children if child.is_in_normal_flow()]
-        used = flowing[-1].margin_height() + flowing[-1].position_y - top if flowing else 0
-        columns.append((used, resume_at))
-        if resume_at is None:
-            break
-    remove_placeholders(context, boxes, [], [])
-    return columns
+    try:
+        for _ in range(count):
+            new_box, resume_at, *_ = block_box_layout(
+                context, column_box, context.page_bottom - top - height, resume_at, containing_block, False,
+                [], [], [], first_letter_style, first_line_style, discard=False, max_lines=None)
+            if new_box is None:
+                yield None
+                return
+            boxes.append(new_box)
+            flowing = [child for child in new_box.children if child.is_in_normal_flow()]
+            used = flowing[-1].margin_height() + flowing[-1].position_y - top if flowing else 0
+            yield used, resume_at
+            if resume_at is None:
+                return
+    finally:
+        remove_placeholders(context, boxes, [], [])
 
+
+_broken_lines: ContextVar[dict | None] = ContextVar("broken_lines", default=None)
+
+
+@contextmanager
+def remembered_line_breaks():
+    """While held, WeasyPrint breaks each line of text once: balancing lays the same paragraphs out at the same
+    column width again at every height it tries (a third of the aids' time went to breaking lines already
+    broken). A line's break depends only on its text, its style, the width and the justification asked, so the
+    answer is kept under those (the style by identity, kept alive with it so no other style takes its id) and
+    each box is given its own copy of the answer's layout, as a fresh one would be; a style's line height
+    (its strut) is measured once too. The answers are this thread's, and let go when it lets go."""
+    _remembering_split_first_line()
+    held = _broken_lines.set({})
+    try:
+        yield
+    finally:
+        _broken_lines.reset(held)
+
+
+def _remembering_split_first_line() -> None:
+    """WeasyPrint's split_first_line and strut, as its line layout calls them, answered from what was measured
+    under remembered_line_breaks (installed once per process; outside it, WeasyPrint's own)."""
+    from weasyprint.layout import inline, preferred
+
+    own = inline.split_first_line
+    if getattr(own, "remembering", False):
+        return
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True,
+                         minimum=False):
+        broken = _broken_lines.get()
+        if broken is None:
+            return own(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+        key = (text, id(style), max_width, justification_spacing, is_line_start, minimum)
+        kept = broken.get(key)
+        if kept is None:
+            kept = broken[key] = (style, own(text, style, context, max_width, justification_spacing,
+                                             is_line_start, minimum))
+        layout, *measures = kept[1]
+        return (copy.copy(layout), *measures)     # a deactivated layout: its text and metrics, no Pango object
+
+    own_strut = inline.strut
+
+    def strut(style):
+        """A line's height and baseline in its style: WeasyPrint keeps them only for `line-height: normal`,
+        and makes a Pango layout to measure them for every line of any other (the aids' 1.25)."""
+        broken = _broken_lines.get()
+        if broken is None:
+            return own_strut(style)
+        key = ("strut", id(style))
+        kept = broken.get(key)
+        if kept is None:
+            kept = broken[key] = (style, own_strut(style))
+        return kept[1]
+
+    split_first_line.remembering = True         # type: ignore[attr-defined]
+    inline.split_first_line = preferred.split_first_line = split_first_line
+    inline.strut = strut

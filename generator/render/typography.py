@@ -48,3 +48,15 @@ def number(language: str, value: float) -> str:
     except (UnknownLocaleError, ValueError):
         return f"{value:g}"
     return format_decimal(value, format="#,##0.###", locale=locale)
+
+
+def hyphenation_ready(languages) -> None:
+    """Read the hyphenation dictionary of each language (what WeasyPrint reads at a book's first hyphenated
+    word, 0.07–0.15 s) into pyphen's process-wide cache, before the build forks its jobs: every book's job then
+    inherits it rather than reading it again."""
+    import pyphen
+
+    for language in languages:
+        found = pyphen.language_fallback(language)
+        if found:
+            pyphen.Pyphen(lang=found)

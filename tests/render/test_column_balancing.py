@@ -93,9 +93,61 @@ def test_last_alike_is_the_last_height_of_the_one_pixel_sequence_before_the_layo
     changes_at = 107.25
     laid_out = [].append
 
-    def columns(height: float) -> str:
+    def columns(height: float):
         laid_out(height)
-        return "short" if height < changes_at else "tall"
+        yield "short" if height < changes_at else "tall"
 
     assert balancing.last_alike(columns, 100.25, 500.0) == 106.25     # 107.25 is the first that differs
     assert balancing.last_alike(columns, 100.25, 103.0) == 102.25     # never above the most
+
+
+def test_a_height_whose_first_column_already_differs_lays_out_no_other_column():
+    laid_out: list[tuple[float, int]] = []
+
+    def columns(height: float):
+        for column in range(3):
+            laid_out.append((height, column))
+            yield column, height >= 150 and column == 0     # the first column takes more from 150 up
+
+    assert balancing.last_alike(columns, 100.0, 400.0) == 149.0
+    differing = {height for height, _ in laid_out if height >= 150}
+    assert differing and all((height, 1) not in laid_out for height in differing)
+
+
+RICH = st.lists(st.tuples(st.sampled_from(["plain", "b", "long", "shy", "sizes"]), st.integers(1, 30)),
+                min_size=1, max_size=10)
+
+
+def rich_document(parts: list[tuple[str, int]], columns: int, justify: bool) -> str:
+    """Paragraphs mixing inline elements, words too long for their line, soft hyphens, tables and type sizes, in
+    balanced, hyphenated (and perhaps justified) columns: every path of WeasyPrint's line breaking."""
+    body = []
+    for kind, size in parts:
+        words = " ".join(WORDS[(size + i) % len(WORDS)] for i in range(size * 5))
+        if kind == "b":
+            body.append(f"<p>{words[:40]} <b>{words[40:90]}</b> <a href='#x'>{words[90:]}</a></p>")
+        elif kind == "long":
+            body.append(f"<p>{'galleys' * size} {words}</p><table><tr><td>{words[:size * 3]}</td><td>{size}</td></tr>"
+                        f"</table>")
+        elif kind == "shy":
+            body.append(f"<p>{words.replace('e', 'e&shy;')}</p>")
+        elif kind == "sizes":        # lines of other heights: each style's own strut
+            body.append(f"<h3>{words[:30]}</h3><p style='font-size: 7pt'>{words}</p>")
+        else:
+            body.append(f"<p>{words}</p>")
+    align = "justify" if justify else "left"
+    return (f"<html lang='en'><style>@page {{ size: A6; margin: 8mm }} body {{ font-size: 9pt; line-height: 1.3; hyphens: auto; "
+            f"text-align: {align} }} .aid {{ column-count: {columns}; column-fill: balance; column-gap: 4mm }}"
+            f"</style><div class='aid'>{''.join(body)}</div></html>")
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=RICH, columns=st.integers(2, 3), justify=st.booleans())
+def test_lines_broken_once_print_the_same_pdf_as_lines_broken_at_every_try(parts, columns, justify, monkeypatch):
+    from weasyprint import HTML
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")        # the same for every example
+    html = rich_document(parts, columns, justify)
+    expected = HTML(string=html).write_pdf()
+    with balancing.remembered_line_breaks():
+        assert HTML(string=html).write_pdf() == expected

@@ -13,7 +13,7 @@ import dataclasses
 from generator.derived.references import find_tokens
 from generator.model.common import Unknown
 from generator.model.rules import Aid
-from generator.render.balancing import faster_column_balancing
+from generator.render.balancing import faster_column_balancing, remembered_line_breaks
 from generator.render.book.prose import section_anchor
 from generator.render.book.rulebook import _pdf, render_html, rulebook_context, typeset
 from generator.render.book.templating import guarded
@@ -49,7 +49,8 @@ def _fitted(edition: Edition, context: dict, most_pages: dict, bleed: float):
     may: an aid that spills a table onto a page of its own is worth a slightly smaller type."""
     while True:
         html = render_html(edition, context, "rulebook/aids.html.j2")
-        laid_out = typeset(html, edition.game.folder, bleed)
+        with remembered_line_breaks():
+            laid_out = typeset(html, edition.game.folder, bleed)
         first: dict[str, int] = {}
         last: dict[str, int] = {}
         for number, page in enumerate(laid_out[0].pages):

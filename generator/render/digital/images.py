@@ -138,7 +138,8 @@ def board_render(pdf: bytes, scale: float):
     document = pdfium.PdfDocument(pdf)
     try:
         page = document[0]
-        picture = page.render(scale=scale, may_draw_forms=False).to_pil()
+        # RGB as PDFium writes it (rev_byteorder): PIL takes the pixels as they are, with no BGR swap to copy
+        picture = page.render(scale=scale, may_draw_forms=False, rev_byteorder=True).to_pil()
         page.close()
     finally:
         document.close()
