@@ -161,6 +161,7 @@ class Family(NamedTuple):
     # The kinds of item whose facts it may print, beside what every output may (derived/unknowns.EVERYWHERE);
     # None: anything (a book, a play module). Its proof sheet and its release gate ask about those alone.
     prints: frozenset[str] | None = None
+    hyphenates: bool = False               # its jobs hyphenate in the book's languages (read once before forking)
 
 
 # In the order `--help` lists them (the order a reader meets them in a box). `cost` orders the jobs, lowest first:
@@ -178,13 +179,13 @@ FAMILIES: tuple[Family, ...] = (
            preload=_load_map, viewed=True,
            prints=frozenset({"map", "location", "track", "force", "map_key", "piece", "piece_kind", "table"})),
     Family("rules", _rules, "rules.pdf and rules.html (the living rules)", 0, printed=True,
-           holds=("rule documents", lambda game: game.printed_documents), preload=_load_books),
+           holds=("rule documents", lambda game: game.printed_documents), preload=_load_books, hyphenates=True),
     Family("html", _living_rules, "rules.html alone", 2, made_from=("rules",), singular=True,
            preload=_load_books, viewed=True),
     Family("aids", _aids, "aids.pdf (sequences of play, tables, order sheets)", 1, printed=True, singular=True,
            holds=("tables, actions or a sequence of play",
                   lambda game: game.tables or game.actions or any(s.sequence for _, s, _ in game.sections())),
-           preload=_load_books),
+           preload=_load_books, hyphenates=True),
     Family("vassal", _vassal, "GAME-LANG.vmod (a VASSAL module)", 6, made_from=("counters", "cards", "map"),
            preload=_load_modules),
     Family("tts", _tts, "GAME-LANG-tts.json and its images (a Tabletop Simulator object)", 7,

@@ -239,11 +239,12 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
 def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None, clock=None) -> dict:
     from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
+    from generator.components import BY_NAME
     from generator.render import preload
 
     stale_components = {component for _, component in plan.stale}
     preload(stale_components, request.formats, lone=len(plan.stale) == 1 and not request.isolate)
-    if {"rules", "aids"} & stale_components:
+    if any(BY_NAME[name].hyphenates for name in stale_components):
         from generator.render.typography import hyphenation_ready
 
         hyphenation_ready(ready.languages)
