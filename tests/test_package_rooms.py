@@ -7,6 +7,7 @@ a newcomer can then read the package bottom-up, and a change to the renderers ca
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from pathlib import Path
 
@@ -42,12 +43,16 @@ def _modules():
         yield path, ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path):
+@functools.cache
+def _imports(path: Path) -> tuple[str, ...]:
+    """The generator modules `path` imports: each file parsed once for the module's three tests."""
+    found = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("generator"):
-            yield node.module
+            found.append(node.module)
         elif isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names if alias.name.startswith("generator"))
+            found.extend(alias.name for alias in node.names if alias.name.startswith("generator"))
+    return tuple(found)
 
 
 def _room(module: str) -> str | None:

@@ -58,17 +58,33 @@ def _baseline(name: str) -> set:
     return {(d.code, str(d.span)) for d in _BASELINES[name]}
 
 
+_COPIES: dict[str, Path] = {}
+
+
+def _copy(name: str, tmp_path_factory) -> Path:
+    """One copy of each game for the whole run, each mistake written into it and taken out again: a designer's
+    folder checked again after an edit, whose files left whole the check reads back from its cache."""
+    if name not in _COPIES:
+        _COPIES[name] = tmp_path_factory.mktemp("game") / name
+        shutil.copytree(GAMES[name], _COPIES[name])
+    return _COPIES[name]
+
+
 def _one_mistake(name: str, data, tmp_path_factory) -> None:
     file, start, end, key = data.draw(st.sampled_from(_SCALARS[name]), label="value")
-    folder = tmp_path_factory.mktemp("game") / name
-    shutil.copytree(GAMES[name], folder)
+    folder = _copy(name, tmp_path_factory)
     text = (folder / file).read_text(encoding="utf-8")
     numeric = yaml.safe_load(text[start:end]) is not None and not isinstance(yaml.safe_load(text[start:end]), str)
     wrong = data.draw(st.sampled_from(WRONG_FOR_NUMBERS if numeric else WRONG), label="wrong")
-    (folder / file).write_text(text[:start] + wrong + text[end:], encoding="utf-8")
+    original = (folder / file).read_bytes()
+    try:
+        (folder / file).write_text(text[:start] + wrong + text[end:], encoding="utf-8")
+        found = _findings(folder)
+    finally:
+        (folder / file).write_bytes(original)
     line = text.count("\n", 0, start) + 1
     before = _baseline(name)
-    new = [d for d in _findings(folder) if (d.code, str(d.span).replace(str(folder), str(GAMES[name]))) not in before]
+    new = [d for d in found if (d.code, str(d.span).replace(str(folder), str(GAMES[name]))) not in before]
     errors = [d for d in new if d.severity.name == "ERROR"]
     assert len(errors) <= 1, f"{file}:{line} {key}: {wrong} gave {[str(d) for d in errors]}"
     others = [d for d in new if d not in errors and not (d.span and d.span.file.name == file and d.span.line == line)
