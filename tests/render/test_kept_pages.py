@@ -101,9 +101,9 @@ def test_pages_whose_drawing_added_an_object_are_never_kept(cache, tmp_path):
     assert writer.pages == 1 and not cache.exists()
 
 
-def cards(titles: dict[str, str]) -> tuple[list, dict]:
-    """Poker cards, one face each (the first title's twice: placed as a form) and one back, as printing imposes
-    them: several sheets."""
+def cards(titles: dict[str, str], doubled: bool = True) -> tuple[list, dict]:
+    """Poker cards, one face each (the first title's twice when `doubled`: placed as a form) and one back, as
+    printing imposes them: several sheets."""
     from generator.render.draw.primitives import Face, Ink, Rect, Text
     from generator.render.sheets.printing import SheetItem
 
@@ -113,15 +113,15 @@ def cards(titles: dict[str, str]) -> tuple[list, dict]:
              for key, title in titles.items()}
     faces["back"] = Face(63, 88, [Text(20, 44, "Imprenta", "sans", 12)], background=Ink(rgb=(0.2, 0.3, 0.5)))
     items = [SheetItem(key, copy, f"{key}-front", "back", 63, 88)
-             for number, key in enumerate(titles) for copy in range(1, 3 if number == 0 else 2)]
+             for number, key in enumerate(titles) for copy in range(1, 3 if number == 0 and doubled else 2)]
     return items, faces
 
 
-def printed(titles: dict[str, str], keep: bool = True) -> bytes:
+def printed(titles: dict[str, str], keep: bool = True, doubled: bool = True) -> bytes:
     from generator.render.sheets.printing import SheetText, print_sheets
     from generator.render.wording import Words
 
-    items, faces = cards(titles)
+    items, faces = cards(titles, doubled)
     words = Words("en", {"cards": "cards", "sheet": "sheet", "front": "front", "back": "back", "fold": "fold",
                          "ruler": "{length} mm"})
     return print_sheets(items, faces, PrintProfile(), 0.0, "cards.pdf", SheetText("Demo", "", "cards", words),
@@ -166,3 +166,19 @@ def test_a_sheets_later_pages_are_drawn_again_when_an_edit_asks_the_fonts_for_a_
     again = printed(edited)
     assert "Card 21" in placed and "Card 1" not in placed   # the third sheet drawn again, the first kept
     assert again == printed(edited, keep=False)
+
+
+def test_kept_pages_print_in_a_process_that_has_not_drawn_with_their_fonts_yet(cache, placed, monkeypatch):
+    """A second build is a new process: the serif font the kept pages print with was never drawn with there, so
+    reportlab does not know it until the pages register it (a KeyError for 'Imprenta-serif' before). No card is
+    doubled: a form is drawn on every build, and would register the font itself."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator.render.draw import fonts
+
+    first = printed(TITLES, doubled=False)
+    monkeypatch.setattr(pdfmetrics, "_fonts", {name: font for name, font in pdfmetrics._fonts.items()
+                                               if name != "Imprenta-serif"})
+    fonts.registered.cache_clear()
+    placed.clear()
+    assert printed(TITLES, doubled=False) == first and "Card 1" not in placed

@@ -109,20 +109,29 @@ def _drawn(writer: SheetWriter, draw: Callable[[], None]) -> dict | None:
 def _add(writer: SheetWriter, recorded: dict) -> None:
     """Give the document what the recorded drawing gave it: its fonts' characters in the order they were first
     asked for, the fonts' names in the order they were named, then each page to showPage."""
-    from reportlab.pdfbase import pdfmetrics
-
     canvas = writer.canvas
     document = canvas._doc
     for name, characters in recorded["characters"].items():
-        pdfmetrics.getFont(name).splitString(characters, document)
+        _font(name).splitString(characters, document)
     for name in recorded["named"]:
-        pdfmetrics.getFont(name).getSubsetInternalName(0, document)
+        _font(name).getSubsetInternalName(0, document)
     document._pdfVersion = tuple(recorded["version"])
     for page in recorded["pages"]:
         for name, value in page.items():
             setattr(canvas, name, _typed(name, value))
         canvas.showPage()
         writer.pages += 1
+
+
+def _font(name: str):
+    """A font the kept pages use, registered first: in a new process nothing drew with it yet (drawing is what
+    registers a font), and reportlab knows only the fonts registered."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator.render.draw.fonts import FONTS, registered
+
+    role = name.removeprefix("Imprenta-")
+    return pdfmetrics.getFont(registered(role) if role in FONTS else name)
 
 
 def _fonts(document) -> list:
