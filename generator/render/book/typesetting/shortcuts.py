@@ -24,9 +24,11 @@ def leader_as_one_run(context, line, containing_block) -> None:
     from weasyprint.formatting_structure.boxes import TextBox
     from weasyprint.layout.leader import handle_leader, leader_index
 
+    if leader_index(line)[1] is None:          # most lines: walked once, not twice
+        return
     handle_leader(context, line, containing_block)
     box = leader_index(line)[1]
-    if box is None or len(box.children) < 2:
+    if len(box.children) < 2:
         return
     dots = sorted(box.children, key=lambda dot: dot.position_x)
     if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
