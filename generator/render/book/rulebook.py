@@ -25,6 +25,7 @@ from generator.render.book.proof import narrowed, proof_context, slug_only_where
 from generator.render.book.prose import Prose, book_anchors
 from generator.render.book.sections import DocumentView, section_views
 from generator.render.book.templating import environment, guarded
+from generator.render.book.typesetting import shortcuts
 from generator.render.context import Artifact, Rendered, RenderRequest
 from generator.render.draw.fonts import FONTS, font_file, shipped_font_configuration
 from generator.render.edition import Edition
@@ -141,9 +142,8 @@ def typeset(html: str, game_folder: Path, bleed: float = 0.0, settling: Settling
     """
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     from weasyprint import CSS, HTML
-    from weasyprint.layout import inline
 
-    inline.handle_leader = _leader_as_one_run
+    shortcuts.install()
 
     fetcher = _confined_fetcher((game_folder.resolve(), font_file("serif").parent.parent.resolve()))
     press = [CSS(string=f"@page {{ bleed: {bleed:g}mm }}")] if bleed else None
@@ -359,30 +359,6 @@ def _pdf(edition: Edition, html: str, context: dict, output: str, profile=None, 
         return _refusals(refused + context["refused"], output, edition), None
     kind = output.replace(".pdf", "-pdf")
     return Rendered(artifacts=[Artifact(output, pdf, kind, len(document.pages))]), document
-
-
-def _leader_as_one_run(context, line, containing_block) -> None:
-    """WeasyPrint's handle_leader, which lays a `leader('.')` out as one text box per dot, each then walked, shaped,
-    drawn and tagged on its own (20,000 in Punic Island's contents: a sixth of its layout); then, as the dots sit
-    one advance apart, one text box of as many dots where the first one is, which prints the same line."""
-    import copy
-
-    from weasyprint.formatting_structure.boxes import TextBox
-    from weasyprint.layout.leader import handle_leader, leader_index
-
-    handle_leader(context, line, containing_block)
-    box = leader_index(line)[1]
-    if box is None or len(box.children) < 2:
-        return
-    dots = sorted(box.children, key=lambda dot: dot.position_x)
-    if not all(isinstance(dot, TextBox) and dot.text == dots[0].text for dot in dots) or any(
-            abs(after.position_x - before.position_x - before.width) > 1e-3 for before, after in zip(dots, dots[1:])):
-        return
-    run = dots[0].copy_with_text(dots[0].text * len(dots))
-    run.width = sum(dot.width for dot in dots)
-    run.pango_layout = copy.copy(dots[0].pango_layout)
-    run.pango_layout.text = run.text
-    box.children = (run,)
 
 
 def tagging(profile=None) -> dict:
