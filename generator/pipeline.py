@@ -239,35 +239,17 @@ def _plan(ready: Ready, request: BuildRequest) -> Plan:
 def _render(ready: Ready, plan: Plan, request: BuildRequest, answered: Callable | None = None, clock=None) -> dict:
     from generator.output.jobs import render_job, stopped
     from generator.output.scheduling import Limits, default_workers, run_jobs
-    from generator.components import BY_NAME
     from generator.render import preload
 
-    stale_components = {component for _, component in plan.stale}
-    preload(stale_components, request.formats, lone=len(plan.stale) == 1 and not request.isolate)
-    if any(BY_NAME[name].hyphenates for name in stale_components):
-        from generator.render.typography import hyphenation_ready
-
-        hyphenation_ready(ready.languages)
+    preload({component for _, component in plan.stale}, request.formats,
+            sorted({language for language, _ in plan.stale}), lone=len(plan.stale) == 1 and not request.isolate)
     ready.game.text_index  # noqa: B018 - made once here, so that every forked job inherits it instead of remaking it
-    _plural_rules({language for language, _ in plan.stale})
     return run_jobs(list(plan.stale), render_job,
                     {"game": ready.game, "profile": ready.profile, "formats": request.formats, "out": request.out,
                      "since": ready.compared, "version": ready.version,
                      "options": ready.options, "places": plan.places},
                     request.jobs or default_workers(), request.progress,
                     Limits(seconds=request.time_limit), stopped, request.isolate, answered, request.stop, clock)
-
-
-def _plural_rules(languages: set[str]) -> None:
-    """Babel's plural rules of each language, read here once rather than by each forked job that counts (a proof
-    slug, a sheet's caption): 30 ms a job."""
-    from generator.load.words import plural_category
-
-    for language in languages:
-        try:
-            plural_category(language, 1)
-        except Exception:  # noqa: BLE001 - a language Babel does not know is reported by the job that asks
-            pass
 
 
 def _publisher(ready: Ready, request: BuildRequest, found: list[Diagnostic], early: set) -> Callable:
